@@ -1,0 +1,90 @@
+"""The rules engines, looked up by name.
+
+Every game is a package ``bot.games.<name>`` that provides the same contract:
+
+- ``NAME``, ``TITLE``, ``SEAT_COUNTS`` (allowed numbers of seats), ``OPTIONS`` (table option name ->
+  default value);
+- ``new_game(seats, seed, *, options=None, setup=None) -> State``;
+- ``to_act(state) -> tuple[int, ...]``, ``legal_actions(state, seat) -> list[str]``,
+  ``apply(state, seat, action) -> State``;
+- ``scores(state)``, ``is_over(state)``, ``outcome(state)`` (``{"ranking": [[seat, ...], ...]}``);
+- ``view(state, seat | None) -> dict`` (the only way secrets leave the engine);
+- ``to_json(state) -> str`` and ``from_json(text) -> State``.
+
+Engines import only the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+from typing import Any
+
+from bot.games.common import GameError, GameOver, IllegalAction, InvalidNotation, NotYourTurn
+
+__all__ = [
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "InvalidNotation",
+    "NotYourTurn",
+    "ReplayError",
+    "game_names",
+    "get_game",
+    "replay",
+]
+
+
+def game_names() -> list[str]:
+    """Names of the installed games (the sub-packages of ``bot.games``), sorted."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+
+
+def get_game(name: str) -> ModuleType:
+    """The game module registered under ``name`` ("tigris", "targi")."""
+    if name not in game_names():
+        known = ", ".join(game_names()) or "none"
+        raise KeyError(f"unknown game {name!r} (installed: {known})")
+    return importlib.import_module(f"bot.games.{name}")
+
+
+def replay(record: dict[str, Any]) -> Any:
+    """The state reached by a game record.
+
+    A record is ``{"game", "seats", "seed", "options"?, "setup"?, "actions": [[seat, action]]}``.
+    Raises :class:`ReplayError` naming the index of the first action the engine refuses.
+    """
+    game = get_game(record["game"])
+    state = game.new_game(
+        int(record["seats"]),
+        int(record.get("seed", 0)),
+        options=record.get("options"),
+        setup=record.get("setup"),
+    )
+    for index, (seat, action) in enumerate(record.get("actions", [])):
+        try:
+            state = game.apply(state, int(seat), str(action))
+        except GameError as error:
+            raise ReplayError(index, int(seat), str(action), error) from error
+    return state
+
+
+class ReplayError(Exception):
+    """An action of a record that the engine refused."""
+
+    def __init__(self, index: int, seat: int, action: str, error: GameError) -> None:
+        super().__init__(f"action {index} ({seat}: {action!r}): {error}")
+        self.index = index
+        self.seat = seat
+        self.action = action
+        self.error = error
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "error": type(self.error).__name__,
+            "index": self.index,
+            "seat": self.seat,
+            "action": self.action,
+            "reason": str(self.error),
+        }

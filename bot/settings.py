@@ -1,0 +1,63 @@
+"""Settings read from the environment and an optional ``.env`` file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+def _read_dotenv(path: Path) -> dict[str, str]:
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip()] = value.strip().strip('"').strip("'")
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything ``python -m bot`` reads; see ``.env.example``."""
+
+    discord_token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+    api_base: str | None
+    gateway_url: str | None
+
+    @classmethod
+    def load(cls, environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
+        """Environment variables win over ``.env`` entries."""
+        values = _read_dotenv(dotenv if dotenv is not None else Path(".env"))
+        values.update({k: v for k, v in (environ if environ is not None else os.environ).items()})
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications,"
+                " copy its token, and put DISCORD_TOKEN=<token> in the environment or in .env"
+                " (see .env.example)."
+            )
+        guild = values.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        level = (values.get("LOG_LEVEL", "") or "INFO").strip().upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        return cls(
+            discord_token=token,
+            database_path=Path(values.get("DATABASE_PATH", "").strip() or "var/bot.sqlite3"),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            api_base=values.get("DISCORD_API_BASE", "").strip() or None,
+            gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        )

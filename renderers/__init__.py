@@ -1,0 +1,1 @@
+"""Pure functions from an engine's view to PNG bytes (see the images issue)."""

@@ -1,0 +1,139 @@
+"""The contract every game keeps, checked by seeded uniform random playouts of each game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from bot.games import (
+    GameOver,
+    IllegalAction,
+    InvalidNotation,
+    NotYourTurn,
+    game_names,
+    get_game,
+    replay,
+)
+from bot.games.playout import play
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = [(name, seats) for name in game_names() for seats in get_game(name).SEAT_COUNTS]
+SEEDS = range(3)
+
+
+def _ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_random_playouts_keep_the_contract(case: tuple[str, int]) -> None:
+    name, seats = case
+    game: ModuleType = get_game(name)
+    for seed in SEEDS:
+        result = play(game, seats, seed, keep_states=True)
+        final = result.final
+        assert game.is_over(final)
+        assert game.to_act(final) == ()
+        ranking = game.outcome(final)["ranking"]
+        assert sorted(seat for place in ranking for seat in place) == list(range(seats))
+        assert len(game.scores(final)) == seats
+        for seat in range(seats):
+            assert game.legal_actions(final, seat) == []
+            with pytest.raises(GameOver):
+                game.apply(final, seat, result.record["actions"][-1][1])
+        # Replaying the record reproduces the final state exactly.
+        assert replay(result.record) == final
+        for state, (seat, action) in zip(
+            result.states[::7], result.record["actions"][::7], strict=False
+        ):
+            _check_state(game, state, seats, seat, action)
+
+
+def _check_state(game: ModuleType, state: object, seats: int, seat: int, action: str) -> None:
+    to_act = game.to_act(state)
+    assert to_act and not game.is_over(state)
+    assert seat in to_act
+    legal = game.legal_actions(state, seat)
+    assert legal == sorted(set(legal)) and action in legal
+    for other in range(seats):
+        if other not in to_act:
+            assert game.legal_actions(state, other) == []
+            with pytest.raises(NotYourTurn):
+                game.apply(state, other, legal[0])
+    text = game.to_json(state)
+    assert game.from_json(text) == state
+    before = text
+    game.apply(state, seat, action)
+    assert game.to_json(state) == before, "apply changed the state it was given"
+    with pytest.raises(InvalidNotation):
+        game.apply(state, seat, "fly to the moon")
+    for viewer in [None, *range(seats)]:
+        json.dumps(game.view(state, viewer))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_garbage_and_illegal_input_change_nothing(name: str) -> None:
+    game = get_game(name)
+    state = game.new_game(min(game.SEAT_COUNTS), 7)
+    before = game.to_json(state)
+    seat = game.to_act(state)[0]
+    for text in ["", "   ", "???", "x" * 500]:
+        with pytest.raises(InvalidNotation):
+            game.apply(state, seat, text)
+    legal = set(game.legal_actions(state, seat))
+    sample = [a for a in _neighbours_of(game.legal_actions(state, seat)) if a not in legal]
+    for text in sample[:50]:
+        with pytest.raises((IllegalAction, InvalidNotation)):
+            game.apply(state, seat, text)
+    assert game.to_json(state) == before
+
+
+def _neighbours_of(actions: list[str]) -> list[str]:
+    """Strings that look like legal actions but change one word: mostly illegal ones."""
+    words = sorted({w for a in actions for w in a.split()})
+    out = []
+    for action in actions[:40]:
+        parts = action.split()
+        for i in range(len(parts)):
+            for word in words[:30]:
+                out.append(" ".join([*parts[:i], word, *parts[i + 1 :]]))
+    return out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_replay_tool_prints_state_and_reports_illegal_action(name: str, tmp_path: Path) -> None:
+    game = get_game(name)
+    seats = min(game.SEAT_COUNTS)
+    result = play(game, seats, 11)
+    record = dict(result.record)
+    record["actions"] = result.record["actions"][:20]
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.games", "replay", str(good)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert game.from_json(json.dumps(json.loads(out.stdout))) == replay(record)
+    bad = dict(record)
+    bad["actions"] = [*record["actions"], [record["actions"][-1][0], "garbage here"]]
+    badfile = tmp_path / "bad.json"
+    badfile.write_text(json.dumps(bad))
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.games", "replay", str(badfile)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 1
+    error = json.loads(out.stdout)
+    assert error["index"] == len(record["actions"]) and error["reason"]

@@ -1,0 +1,41 @@
+"""Settings and the bot's start-up without a token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+
+
+def test_missing_token_explains_what_to_set(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
+        Settings.load({}, tmp_path / "none.env")
+
+
+def test_environment_wins_over_dotenv(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\n# comment\nLOG_LEVEL=debug\n")
+    settings = Settings.load({"DISCORD_TOKEN": "from-env"}, dotenv)
+    assert settings.discord_token == "from-env"
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+    assert settings.database_path == Path("var/bot.sqlite3")
+    assert settings.api_base is None and settings.gateway_url is None
+
+
+def test_bad_guild_id_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        Settings.load({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "my server"}, tmp_path / "none.env")
+
+
+def test_python_m_bot_without_token_exits_non_zero(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert result.returncode != 0
+    assert "DISCORD_TOKEN" in result.stderr
