@@ -72,7 +72,9 @@ class State:
     over: bool
     last_action: tuple[int, str] | None
     events: tuple[tuple[str, str, tuple[int, ...]], ...]
-    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    cache: dict[Any, Any] = field(
+        default_factory=dict, init=False, compare=False, repr=False, hash=False
+    )
 
     @property
     def bag_size(self) -> int:
