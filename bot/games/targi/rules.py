@@ -517,8 +517,9 @@ def use_options(state: State, seat: int) -> list[str]:
     for number in player.targi:
         if border_usable(state, seat, number):
             out.append(f"use {number}")
+    face_down_ok = state.options["fata_morgana_face_down"]
     for cell in player.markers:
-        if state.centre[cell] is not None and not state.face_down[cell]:
+        if state.centre[cell] is not None and (face_down_ok or not state.face_down[cell]):
             out.append(f"use {CELLS[cell]}")
     return out
 
