@@ -241,7 +241,6 @@ def finish_raid(state: State) -> None:
     state.raids += 1
     state.pending = None
     if BORDER[state.robber].raid == 4:
-        state.round -= 1  # raid 4 opens a round that is never played: the last round stays 12
         end_game(state, "raid4")
         return
     state.robber += 1
@@ -369,6 +368,14 @@ def next_limits(state: State) -> None:
     state.pending = None
     if state.ending:
         end_game(state, state.ending)
+        return
+    if state.robber == 15:
+        # The robber's next step is raid 4, which ends the game: no 13th round begins.
+        state.robber = 16
+        event(state, "robber", "the robber moves to Raid 4", [])
+        state.phase = "raid"
+        state.queue = [state.start, 1 - state.start]
+        next_raid(state)
         return
     state.round += 1
     begin_round(state)
