@@ -8,7 +8,7 @@ import bot.games.targi as targi
 from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn
 from bot.games.playout import play
 
-from .helpers import act, at_round, given, marker_on, new, play_until
+from .helpers import act, at_round, given, marker_on, new, place, play_until
 
 FILLERS = ["targia_01", "tent_01", "well_01", "oasis_01"]
 GOODS5 = ["g_dates_1", "g_salt_1", "g_pepper_1", "g_dates_1", "g_salt_1"]
@@ -63,8 +63,8 @@ def test_paying_with_goods_the_player_lacks():
     state = marker_on(new(FILLERS, GOODS5), "B1")
     state = given(state, 0, res=[1, 2, 2, 0, 4])
     state = act(state, "use B1")
-    refused(state, 0, "display 1 1G", IllegalAction, r"not a possible display here \(you have")
-    refused(state, 0, "display 1 2D 2S 1P", IllegalAction, "not a possible display")
+    refused(state, 0, "display 1 1G", IllegalAction, r"does not fit the cost .*\(you have 1D 2S 2P")
+    refused(state, 0, "display 1 2D 2S 1P", IllegalAction, "does not fit the cost")
 
 
 def test_raid_payment_beyond_holdings_is_refused():
@@ -116,3 +116,19 @@ def test_setup_errors():
         targi.new_game(2, 1, setup={"tribe_deck": ["nonsense"]})
     with pytest.raises(ValueError, match="unknown setup"):
         targi.new_game(2, 1, setup={"deck": []})
+
+
+def test_unusable_pieces_say_why():
+    state = new(FILLERS, GOODS5)
+    state = place(state, [5, 10, 14], [13, 7, 3])  # seat 0: Merchant, Silversmith, B1 + B2
+    state = given(state, 0, res=[1, 1, 1, 0, 4])
+    refused(state, 0, "use 5", IllegalAction, "no goods to trade at the Merchant")
+    refused(state, 0, "use 2", IllegalAction, "no unused Targi on card 2")
+    refused(state, 0, "use A1", IllegalAction, "no unused tribe marker on A1")
+    state = act(state, "use B2")
+    full = [["tent_01", "tent_02", "tent_03", "tent_04"], [], []]
+    state = marker_on(new(FILLERS, GOODS5), "B1")
+    state = given(state, 0, display=full, res=[9, 9, 9, 3, 4])
+    state = act(state, "use B1")
+    refused(state, 0, "display 1 1D 2S 2P", IllegalAction, "Row 1 of your display is full")
+    refused(state, 0, "display 2 1G", IllegalAction, "does not fit the cost")
