@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.common import IllegalAction
 from bot.games.targi.cards import (
     CARDS,
     CORNERS,
@@ -104,10 +103,6 @@ def has_rule(player: Player, kind: str) -> Tribe | None:
 
 def goods_total(player: Player) -> int:
     return player.res[D] + player.res[S] + player.res[P]
-
-
-def cell_name(index: int) -> str:
-    return CELLS[index]
 
 
 def gain(state: State, seat: int, vec: tuple[int, ...] | list[int], why: str) -> None:
@@ -735,8 +730,9 @@ def perform(state: State, seat: int, action: str) -> None:
     elif verb == "use":
         use(state, seat, words[1])
     elif verb == "play":
-        hand = str(player.hand)
-        extra = int(TRIBE[str(has_rule(player, "play_hand").id)].rule["extra_goods"])  # type: ignore[union-attr]
+        well = has_rule(player, "play_hand")
+        assert well is not None and player.hand is not None
+        hand, extra = player.hand, int(well.rule["extra_goods"])
         player.hand = None
         player.played_hand = True
         event(state, "hand", f"@{seat} plays the hand card without the Noble", [seat])
@@ -950,8 +946,3 @@ def score(state: State, seat: int) -> dict[str, int]:
         "salt": res[S],
         "pepper": res[P],
     }
-
-
-def check_raise(condition: bool, message: str) -> None:
-    if not condition:
-        raise IllegalAction(message)
