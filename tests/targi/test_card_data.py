@@ -88,6 +88,8 @@ def _broken(change):
         (lambda d: d["border"][3].update(kind="goods"), "exactly one good"),
         (lambda d: d["goods"][0].update(copies=3), "19 goods cards"),
         (lambda d: d["goods"][0].update(choice=1), "either fixed items or a choice"),
+        (lambda d: d["border"][4].pop("trades"), "Merchant alone"),
+        (lambda d: d["border"][9]["exchanges"].append({"vp": 9}), "Silversmith alone"),
     ],
 )
 def test_broken_data_is_refused(change, match):
