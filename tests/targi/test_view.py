@@ -40,7 +40,11 @@ def test_top_level_and_player_fields():
         view = targi.view(state, viewer)
         assert set(view) == TOP and view["viewer"] == viewer
         assert [p["seat"] for p in view["players"]] == [0, 1]
-        assert all(set(p) == PLAYER for p in view["players"])
+        # Hands are private by default: only the viewer's own player entry carries "hand".
+        assert all(set(p) | {"hand"} == PLAYER for p in view["players"])
+        assert [p["seat"] for p in view["players"] if "hand" in p] == (
+            [] if viewer is None else [viewer]
+        )
         assert [b["number"] for b in view["border"]] == list(range(1, 17))
         assert [c["cell"] for c in view["centre"]] == [
             "A1",

@@ -38,7 +38,7 @@ OPTIONS: dict[str, Any] = {
     "display_any_row": True,
     "caravan_card": "discard",
     "caravan_counts_as_goods_card": True,
-    "hand_public": True,
+    "hand_public": False,
     "discounts_stack": True,
     "count_new_card": True,
     "hand_play_once_per_round": True,
