@@ -178,6 +178,23 @@ class SpecChecker:
                 problems += _documented_limits(template, body)
         return template, [f"{method} {template} {p}" for p in problems]
 
+    def check_response(self, method: str, path: str, status: int, body: Any) -> list[str]:
+        """Problems with a response (the fake's own answers are checked with this in its tests)."""
+        found = self.match(path)
+        op = self.spec["paths"][found[0]].get(method.lower()) if found else None
+        if found is None or op is None:
+            return []
+        responses = op.get("responses", {})
+        key = next((k for k in (str(status), f"{status // 100}XX") if k in responses), None)
+        if key is None:
+            return [f"{method} {found[0]} answered {status}, not one of {sorted(responses)}"]
+        content = responses[key].get("content", {})
+        if body is None or "application/json" not in content:
+            return []
+        pointer = _pointer("paths", found[0], method.lower(), "responses", key, "content")
+        problems = self._errors(pointer + "/application~1json/schema", body, "response")
+        return [f"{method} {found[0]} {p}" for p in problems]
+
 
 @cache
 def default_checker() -> SpecChecker:
