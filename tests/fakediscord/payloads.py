@@ -286,7 +286,7 @@ def interaction(
     data: JSON,
     *,
     user_id: str | int = "111",
-    name: str = "alice",
+    user_name: str | None = None,
     permissions: int = PLAYER_PERMISSIONS,
     guild_id: str | None = GUILD_ID,
     channel_data: JSON | None = None,
@@ -295,9 +295,12 @@ def interaction(
     app_id: str = APP_ID,
     attachment_size_limit: int = 10 * 1024 * 1024,
 ) -> JSON:
-    """The common envelope of every ``INTERACTION_CREATE``; ``guild_id=None`` makes it a DM."""
+    """The common envelope of every ``INTERACTION_CREATE``; ``guild_id=None`` makes it a DM.
+    The user is ``user_id`` (named ``user_name``, default ``"user<id>"``) with channel
+    ``permissions`` (default: an ordinary player, no Manage Server)."""
+    shown_name = user_name or f"user{user_id}"
     chan = channel_data or (
-        channel(guild_id=guild_id) if guild_id else dm_channel(user(user_id, name))
+        channel(guild_id=guild_id) if guild_id else dm_channel(user(user_id, shown_name))
     )
     payload: JSON = {
         "id": snowflake(),
@@ -317,11 +320,11 @@ def interaction(
         payload["guild_id"] = guild_id
         payload["guild"] = guild(guild_id)
         payload["guild_locale"] = "en-US"
-        payload["member"] = member(user_id, name, permissions=permissions)
+        payload["member"] = member(user_id, shown_name, permissions=permissions)
         payload["context"] = 0
         payload["authorizing_integration_owners"] = {"0": guild_id}
     else:
-        payload["user"] = user(user_id, name)
+        payload["user"] = user(user_id, shown_name)
         payload["context"] = 1
         payload["authorizing_integration_owners"] = {"0": guild_id or "0"}
     if message_data is not None:
@@ -343,7 +346,7 @@ def slash(
 
     ``options`` is ``{"game": "tigris", "seats": 4}`` or a list of :func:`option` dicts.
     ``command_guild_id`` is set only for guild-scoped commands (``data.guild_id``).
-    ``envelope`` goes to :func:`interaction` (``user_id``, ``name``, ``permissions``, ...).
+    ``envelope`` goes to :func:`interaction` (``user_id``, ``user_name``, ``permissions``, ...).
     """
     data: JSON = {
         "id": snowflake(),
