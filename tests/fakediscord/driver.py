@@ -14,6 +14,7 @@ for its IDENTIFY on the fake gateway, and can kill and restart it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -83,6 +84,8 @@ async def logged_in(
         yield InProcess(fake, bot)
     finally:
         try:
+            with contextlib.suppress(TimeoutError):  # let handlers finish before the session closes
+                await InProcess(fake, bot).settle(timeout=2.0)
             await bot.close()
         finally:
             discord.http.Route.BASE = previous

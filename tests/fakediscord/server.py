@@ -404,6 +404,14 @@ class FakeDiscord:
             call.spec_problems = []
         return problems
 
+    def forget(self) -> None:
+        """Drop the recorded calls and finished interactions (keeps messages, channels and
+        commands), e.g. between benchmark rounds. Only when no interaction is in flight."""
+        self.calls.clear()
+        self._interactions.clear()
+        self._by_token.clear()
+        self.gateway_events.clear()
+
     def assert_spec_ok(self) -> None:
         problems = self.spec_problems()
         assert not problems, "requests Discord's API would reject:\n  " + "\n  ".join(problems)

@@ -255,6 +255,11 @@ async def test_buttons_select_and_modal_on_a_bot_message(
     assert picked.callback_type == 7 and picked.audience == "public"  # edits the public message
     assert fake_discord.message(board["id"])["content"] == "picked blue"
 
+    private = p.message(flags=p.EPHEMERAL, components=board["components"])  # an "Act" reply
+    private_pick = await inproc.interact(p.select("demo:pick", ["red"], message_data=private))
+    assert private_pick.callback_type == 7
+    assert private_pick.audience == "ephemeral" and private_pick.recipient == ALICE
+
     modal = await inproc.interact(p.button("demo:ask", message_data=board, user_id=BOB))
     assert modal.callback_type == 9 and modal.json["data"]["custom_id"] == "demo:modal"
     answered = await inproc.interact(
@@ -348,7 +353,7 @@ async def test_unacknowledged_in_time_is_unknown_interaction(
     cog.delay, fake_discord.deadline_s = 0.05, 0.01  # shrink the 3 s window instead of sleeping
     call = await inproc.interact(p.slash("demo", sub="hand"))
     assert call.status == 404 and call.response["code"] == 10062
-    await asyncio.sleep(0.02)
+    await inproc.settle()  # the error handler runs after the refused callback
     assert isinstance(errors[0], app_commands.CommandInvokeError)
     assert isinstance(errors[0].original, discord.NotFound) and errors[0].original.code == 10062
 
