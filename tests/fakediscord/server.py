@@ -766,8 +766,17 @@ class FakeDiscord:
         parts, method = call.parts, call.method
         cid = parts[1]
         body = call.json if isinstance(call.json, dict) else {}
-        if len(parts) == 2 and method == "GET":
-            return jresp(self.channels.get(cid) or p.channel(cid))
+        if len(parts) == 2:
+            channel = self.channels.setdefault(cid, p.channel(cid))
+            if method == "PATCH":  # rename, archive or lock a thread
+                call.audience = "public"
+                channel.update({k: v for k, v in body.items() if k in ("name", "topic")})
+                for key in ("archived", "locked", "auto_archive_duration"):
+                    if key in body and "thread_metadata" in channel:
+                        channel["thread_metadata"][key] = body[key]
+            elif method == "DELETE":
+                del self.channels[cid]
+            return jresp(channel)
         if len(parts) == 3 and parts[2] == "messages":
             if method == "POST":
                 self._channel_audience(call, cid)

@@ -304,6 +304,8 @@ async def test_threads_are_created(fake_discord: FakeDiscord, login_bot) -> None
     assert call.template == "/channels/{channel_id}/threads" and call.audience == "public"
     message = await thread.send("lobby")
     assert message.channel.id == thread.id
+    archived = await thread.edit(archived=True, locked=True)
+    assert archived.archived and archived.locked
 
 
 async def test_spec_check_rejects_bad_bodies(fake_discord: FakeDiscord, login_bot) -> None:
