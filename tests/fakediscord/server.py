@@ -46,6 +46,14 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 # Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+# Which callbacks Discord accepts for which interaction type (command 2, component 3,
+# autocomplete 4, modal submit 5): e.g. autocomplete cannot be deferred, a modal cannot answer one.
+ALLOWED_CALLBACKS = {
+    2: {MESSAGE, DEFERRED_MESSAGE, MODAL},
+    3: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
+    4: {AUTOCOMPLETE_RESULT},
+    5: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+}
 
 
 @dataclass
@@ -674,6 +682,13 @@ class FakeDiscord:
         body = call.json if isinstance(call.json, dict) else {}
         kind = body.get("type")
         data = body.get("data") if isinstance(body.get("data"), dict) else {}
+        allowed = ALLOWED_CALLBACKS.get(record.payload["type"], set())
+        if kind not in allowed:
+            call.spec_problems.append(
+                f"POST {call.path}: callback type {kind} is not allowed for interaction type "
+                f"{record.payload['type']} (only {sorted(allowed)})"
+            )
+            return _error(400, 50035, "Invalid Form Body")
         record.callback_type = kind
         ephemeral = bool((data.get("flags") or 0) & p.EPHEMERAL)
         component_msg = record.payload.get("message")

@@ -319,6 +319,26 @@ async def test_spec_check_rejects_bad_bodies(fake_discord: FakeDiscord, login_bo
     fake_discord.assert_spec_ok()  # forgotten: the fixture's teardown check passes
 
 
+async def test_callback_type_must_fit_the_interaction(fake_discord: FakeDiscord, login_bot) -> None:
+    inproc = await login_bot(make_bot())
+    # An autocomplete answered with a message, sent by hand: discord.py itself would not.
+    payload = fake_discord.register(p.autocomplete("demo", "game", "g", sub="join"))
+    route = discord.http.Route(
+        "POST",
+        "/interactions/{id}/{token}/callback",
+        id=payload["id"],
+        token=payload["token"],
+    )
+    with pytest.raises(discord.HTTPException) as refused:
+        await inproc.bot.http.request(route, json={"type": 4, "data": {"content": "hi"}})
+    assert refused.value.status == 400
+    problems = fake_discord.take_spec_problems()
+    assert (
+        len(problems) == 1
+        and "callback type 4 is not allowed for interaction type 4" in problems[0]
+    )
+
+
 def test_spec_checker_on_raw_requests() -> None:
     check = default_checker().check
     assert check("GET", "/users/@me") == ("/users/@me", [])
