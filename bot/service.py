@@ -38,6 +38,7 @@ __all__ = [
     "NotSeated",
     "NotStarted",
     "Player",
+    "Reminder",
     "Service",
     "ServiceError",
     "StaleBoard",
@@ -105,6 +106,17 @@ class MoveResult:
     view: dict[str, Any]
     to_ping: tuple[int, ...]
     finished: bool
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A decision that has waited long enough for a (repeated) reminder."""
+
+    table: Table
+    seat: int
+    user_id: int
+    pending_since: float
+    reminded_at: float | None
 
 
 class ServiceError(Exception):
@@ -512,6 +524,30 @@ class Service:
             if table.status != "active":
                 return ()
             return tuple(sorted(await q.pending(table_id)))
+
+    async def pending_since(self, table_id: int) -> dict[int, float]:
+        """Since when (clock time) each seat to act has been waiting; {} unless running."""
+        async with self._db.read() as q:
+            _, table = await self._load(q, table_id)
+            return {} if table.status != "active" else await q.pending(table_id)
+
+    # -- reminders (play-by-post groundwork) --------------------------------------------------
+
+    async def due_reminders(self, now: float, interval: float) -> list[Reminder]:
+        """Decisions in running games that waited ``interval`` seconds since they became
+        pending and since their last reminder (so a seat is reminded at most once per
+        ``interval``); oldest first. Call :meth:`mark_reminded` after sending each one."""
+        if interval <= 0:
+            raise ValueError("the reminder interval must be positive")
+        async with self._db.read() as q:
+            rows = await q.due_reminders(now, interval)
+            tables = {t: (await self._load(q, t))[1] for t in sorted({r[0] for r in rows})}
+        return [Reminder(tables[t], seat, user, since, at) for t, seat, user, since, at in rows]
+
+    async def mark_reminded(self, table_id: int, seat: int, at: float) -> None:
+        """Record that ``seat`` was reminded at ``at``; a decision no longer pending is ignored."""
+        async with self._db.write() as q:
+            await q.mark_reminded(table_id, seat, at)
 
     # -- play ---------------------------------------------------------------------------------
 
