@@ -353,7 +353,8 @@ class Service:
                 state = replayed
                 async with self._db.write() as q:
                     await q.put_snapshot(row.id, len(actions), game.to_json(state))
-        self._states[row.id] = (row.seq, state)
+        if row.status == "active":
+            self._states[row.id] = (row.seq, state)
         return state
 
     def _pending_after(
@@ -597,7 +598,10 @@ class Service:
             except StaleBoard:
                 self._states.pop(table_id, None)
                 raise
-            self._states[table_id] = (row.seq + 1, new_state)
+            if finished:  # only running games stay in memory
+                self._states.pop(table_id, None)
+            else:
+                self._states[table_id] = (row.seq + 1, new_state)
             pings = tuple(after.players[s].user_id for s in game.to_act(new_state))
             return MoveResult(
                 table=after,
@@ -656,6 +660,7 @@ class Service:
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
             )
+            self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
     async def abort(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
@@ -667,6 +672,7 @@ class Service:
                 raise GameNotActive("This game has already ended.")
             reason = "cancelled" if table.status == "lobby" else "aborted"
             await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())
+            self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
     async def record(self, table_id: int) -> dict[str, Any]:
@@ -740,6 +746,8 @@ def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
             known = ", ".join(sorted(defaults)) or "none"
             raise BadOption(f"{game.TITLE} has no option {name!r} (options: {known}).")
         default = defaults[name]
+        if type(default) is float and type(value) is int:
+            value = float(value)
         if default is not None and type(value) is not type(default):
             raise BadOption(f"Option {name!r} takes a {type(default).__name__}, not {value!r}.")
         merged[name] = value
