@@ -57,7 +57,8 @@ async def test_a_whole_game_with_a_restart_in_the_middle(
     first_half = await play(svc, table.id, rng, 40)
     await svc.close()
 
-    svc = await open_service(db_path, clock)  # a new process on the same file
+    # A new process on the same file; it checks the snapshot against a replay of the log.
+    svc = await open_service(db_path, clock, verify_snapshots=True)
     try:
         resumed = await svc.get(table.id)
         assert resumed.status == "active" and resumed.seq == len(first_half)
