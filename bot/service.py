@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.games import get_game
-from bot.games.common import NotYourTurn
+from bot.games.common import GameError, NotYourTurn
 from bot.storage.db import Migration
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
 
@@ -334,13 +334,23 @@ class Service:
             log_rows = await q.actions(row.id) if self._verify_snapshots else None
         state: Any = None
         if snapshot is not None and snapshot[0] == row.seq == logged:
-            state = await asyncio.to_thread(game.from_json, snapshot[1])
+            try:
+                state = await asyncio.to_thread(game.from_json, snapshot[1])
+            except Exception:  # the snapshot is only a cache: rebuild it from the log
+                log.exception("table %s: unreadable snapshot; replaying the log", row.id)
         if state is None or log_rows is not None:
             if log_rows is None:
                 async with self._db.read() as q:
                     log_rows = await q.actions(row.id)
             actions = [(a.seat, a.action) for a in log_rows]
-            replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            try:
+                replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            except GameError:
+                if state is None:
+                    raise
+                # Only verifying: a rules change broke the replay; the snapshot still plays.
+                log.exception("table %s: the action log no longer replays", row.id)
+                replayed = state
             if state is None or state != replayed:
                 if snapshot is not None:
                     log.warning(

@@ -213,6 +213,8 @@ async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) ->
         plain.execute("DELETE FROM snapshots")
     elif damage == "old snapshot":
         plain.execute("UPDATE snapshots SET seq = seq - 1")
+    elif damage == "garbage snapshot":
+        plain.execute("UPDATE snapshots SET state = 'not json'")
     elif damage == "wrong snapshot":  # same seq, different state: only a replay notices
         text = plain.execute("SELECT state FROM snapshots").fetchone()[0]
         data = json.loads(text)
@@ -240,7 +242,7 @@ async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) ->
         await svc.close()
 
 
-@pytest.mark.parametrize("damage", ["none", "no snapshot", "old snapshot"])
+@pytest.mark.parametrize("damage", ["none", "no snapshot", "old snapshot", "garbage snapshot"])
 async def test_a_restart_mid_game_continues(db_path: Path, clock: ManualClock, damage: str) -> None:
     await _restart_case(db_path, clock, damage)
 
@@ -249,6 +251,26 @@ async def test_verified_load_trusts_the_log_over_a_wrong_snapshot(
     db_path: Path, clock: ManualClock
 ) -> None:
     await _restart_case(db_path, clock, "wrong snapshot", verify_snapshots=True)
+
+
+async def test_verifying_keeps_a_good_snapshot_when_the_log_no_longer_replays(
+    db_path: Path, clock: ManualClock
+) -> None:
+    svc = await open_service(db_path, clock)
+    table = await started(svc, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    await svc.submit(table.id, ANN.user_id, "bid 9")
+    view = await svc.public_view(table.id)
+    await svc.close()
+    plain = sqlite3.connect(db_path)
+    plain.execute("UPDATE actions SET action = 'bid 99'")  # as if a rules change refused it
+    plain.commit()
+    plain.close()
+    svc = await open_service(db_path, clock, verify_snapshots=True)
+    try:
+        assert await svc.public_view(table.id) == view
+        await svc.submit(table.id, BOB.user_id, "bid 2")
+    finally:
+        await svc.close()
 
 
 async def test_resign_ends_the_game_with_the_resigner_last(service: Service) -> None:
