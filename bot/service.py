@@ -567,9 +567,9 @@ class Service:
     ) -> MoveResult:
         """Apply ``action`` for ``user_id``'s seat; durable before this returns.
 
-        Raises, in this order: UnknownTable, GameNotActive, NotSeated, NotYourTurn (engine
-        error class), StaleBoard (``expected_seq`` is not the current seq), then the engine's
-        InvalidNotation / IllegalAction. Nothing changes when it raises.
+        Raises, in this order: UnknownTable, GameNotActive, NotSeated, StaleBoard
+        (``expected_seq`` is not the current seq), NotYourTurn (engine error class), then the
+        engine's InvalidNotation / IllegalAction. Nothing changes when it raises.
         """
         async with self._lock(table_id):
             row, table = await self._read(table_id)
@@ -579,11 +579,13 @@ class Service:
                 raise NotSeated("You are not playing in this game.")
             game = self._game(table.game)
             state = await self._state(row, table)
+            # A stale button (double click, a board that moved on) is reported as such even
+            # when its presser is no longer to act: "the board has changed" is the useful answer.
+            if expected_seq is not None and expected_seq != row.seq:
+                raise StaleBoard(table)
             to_act = tuple(game.to_act(state))
             if seat not in to_act:
                 raise NotYourTurn(f"It is not your turn; waiting for {self._names(table, to_act)}.")
-            if expected_seq is not None and expected_seq != row.seq:
-                raise StaleBoard(table)
             new_state = game.apply(state, seat, action)
             finished = bool(game.is_over(new_state))
             snapshot = game.to_json(new_state)
