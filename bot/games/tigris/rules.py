@@ -8,6 +8,7 @@ to the state it returns.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -300,7 +301,9 @@ def _turn_actions(state: State, seat: int) -> list[str]:
     return out
 
 
-def _swap_actions(hand: tuple[int, int, int, int]) -> list[str]:
+@functools.lru_cache(maxsize=512)
+def _swap_actions(hand: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """Every swap of 1 to 6 tiles from this hand, sorted (at most 63 for a hand of 6)."""
     out = []
     r, b, g, k = hand
     for nr in range(r + 1):
@@ -310,8 +313,7 @@ def _swap_actions(hand: tuple[int, int, int, int]) -> list[str]:
                     if nr + nb + ng + nk:
                         words = ["red"] * nr + ["blue"] * nb + ["green"] * ng + ["black"] * nk
                         out.append("swap " + " ".join(words))
-    out.sort()
-    return out
+    return tuple(sorted(out))
 
 
 def _tile_squares(state: State) -> tuple[list[int], list[int]]:
