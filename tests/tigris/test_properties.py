@@ -117,7 +117,7 @@ def test_random_playouts_keep_the_invariants(seats: int, seed: int) -> None:
         if index % 9 == 0:
             _check_views(state)
             before = tigris.to_json(state)
-            for action in legal if index % 27 == 0 else rng.sample(legal, min(25, len(legal))):
+            for action in legal:  # every legal action applies
                 tigris.apply(state, seat, action)
             for action in rng.sample(_near_misses(legal), min(40, len(_near_misses(legal)))):
                 with pytest.raises((IllegalAction, InvalidNotation)):
