@@ -69,7 +69,7 @@ CATASTROPHE_ACTION = tuple(f"catastrophe {LABELS[sq]}" for sq in range(SIZE))
 UNIT_NAMES = ("temples", "farms", "markets", "settlements")
 
 # Steps of resolving an action, in order.
-WARS, MONUMENT, TREASURE, END = range(4)
+WARS, MONUMENT, TREASURE = range(3)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1035,6 +1035,7 @@ def _start_war(w: _Work, colour: int, reg: Regions) -> None:
 
 def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost: int) -> None:
     reg = label_regions(w.cells, w.unification)
+    still_pending = set(_war_colours(w, reg)) - {colour}
     beaten = w.leaders[loser][colour]
     side = reg.members[reg.rid[beaten]]
     w.take_leader(loser, colour)
@@ -1058,6 +1059,9 @@ def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost:
     )
     w.gain(winner, colour, 1 + removed, "")
     _strand(w)
+    left = _war_colours(w, label_regions(w.cells, w.unification))
+    for moot in sorted(still_pending - set(left)):
+        w.event("war", f"the {LEADER_NAMES[moot]} war is cancelled: no longer two sides")
     _run(w, WARS)
 
 
