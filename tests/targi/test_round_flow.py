@@ -3,10 +3,13 @@ limits and the end of the last round, each played from a stacked position."""
 
 from __future__ import annotations
 
+import pytest
+
 import bot.games.targi as targi
+from bot.games.common import IllegalAction
 from bot.games.targi.state import CELL_INDEX
 
-from .helpers import act, at_round, given, legal, new, place, res
+from .helpers import act, at_round, given, legal, new, place, res, skip_round
 
 TRIBE5 = ["targia_01", "camel_rider_01", "targia_02", "targia_03", "oasis_06"]
 GOODS5 = ["g_dates_1", "g_salt_1", "g_pepper_1", "g_dates_1", "g_salt_1"]
@@ -67,3 +70,35 @@ def test_twelve_cards_at_the_end_of_round_twelve_end_the_game_without_raid_four(
     # cards 10 (tents) + 9 (wells) + 8 (oases) + 3 (camel rider); two single-symbol rows +4 each
     score = targi.scores(state)[0]
     assert (score["vp"], score["tokens"], score["cards"], score["bonus"]) == (38, 0, 30, 8)
+
+
+def test_an_empty_tribe_deck_leaves_a_hole_and_voids_tribal_expansion():
+    state = new(TRIBE5, GOODS5)
+    state.tribe_deck = []
+    # seat 0: 11 (column A) + 14 Tribal Expansion + 6 (row 2) -> marker A2 (a tribe card)
+    state = place(state, [11, 14, 6], [15, 5, 13])
+    assert "use 14" not in legal(state)
+    with pytest.raises(IllegalAction, match="tribe deck is empty"):
+        targi.apply(state, 0, "use 14")
+    # a used goods card cannot be replaced: its cell stays empty
+    hole = new(TRIBE5, GOODS5)
+    hole.tribe_deck = []
+    hole = place(hole, [11, 15, 5], [9, 13, 7])  # seat 0: marker A1 (1 dates)
+    hole = act(hole, "use A1")
+    assert hole.centre[CELL_INDEX["A1"]] is None and not hole.face_down[CELL_INDEX["A1"]]
+    assert targi.view(hole, None)["centre"][CELL_INDEX["A1"]]["card"] is None
+    hole = act(hole, "done", "done")  # the hole stays empty in the next round
+    assert hole.round == 2 and hole.centre[CELL_INDEX["A1"]] is None
+
+
+def test_an_unpaid_raid_bonus_comes_at_once_in_seat_order():
+    # round 4 opens with raid 1; seat 1 starts and cannot pay, so seat 0 gains 3 VP at once and
+    # then pays its own raid with one of them (the start player pays first, §8)
+    state = at_round(new(), 3, robber=3, start=0)
+    state = given(state, 0, res=[0, 0, 0, 0, 0])
+    state = given(state, 1, res=[0, 0, 0, 0, 0])
+    state = skip_round(state)
+    assert state.raids == 1 and state.start == 1
+    assert res(state, 0) == [0, 0, 0, 0, 2] and res(state, 1) == [0, 0, 0, 0, 0]
+    texts = [e["text"] for e in state.events if e["kind"] == "raid"]
+    assert texts == ["@1 cannot pay Raid 1; @0 gains 3 VP", "@0 pays 1VP to Raid 1"]
