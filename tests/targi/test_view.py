@@ -126,3 +126,15 @@ def test_final_scores_in_the_view():
     assert view["game_over"] and view["to_act"] == [] and view["pending"] is None
     assert view["final"]["reason"] == "raid4" and view["final"]["ranking"] == [[0], [1]]
     assert view["final"]["scores"][0]["vp"] == 4 + 3
+
+
+def test_hand_event_names_the_card_only_while_hands_are_public():
+    for public in (False, True):
+        state = marker_on(new(FILLERS, GOODS5, hand_public=public), "B1")
+        state = act(state, "use B1", "hand")
+        texts = [e["text"] for e in targi.view(state, None)["events"] if e["kind"] == "hand"]
+        if public:
+            assert texts == ["@0 takes Targia, no ability (3 VP) into hand"]
+        else:  # the view keeps the hand private, so its event does too
+            assert texts == ["@0 takes the tribe card from B1 into hand"]
+            assert "Targia" not in json.dumps(targi.view(state, 1))
