@@ -12,14 +12,15 @@ from bot.games.targi.notation import normalize
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _examples(path: Path, start: str, end: str, column: int) -> list[str]:
+def _examples(path: Path, start: str, end: str, column: int, within: str = "") -> list[str]:
     text = path.read_text(encoding="utf-8")
+    text = text[text.index(within) :]
     section = text[text.index(start) : text.index(end)]
     rows = [line.split("|") for line in section.splitlines() if line.startswith("| ")]
     return [ex for row in rows[1:] for ex in re.findall(r"`([^`]+)`", row[column])]
 
 
-README = _examples(ROOT / "README.md", "**Notation.**", "**Table options**", 2)
+README = _examples(ROOT / "README.md", "**Notation.**", "**Table options**", 2, "## Targi")
 VIEW = _examples(ROOT / "bot/games/targi/VIEW.md", "| When | Action", "A decision with exactly", 3)
 
 
