@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from renderers import tigris
+from renderers import targi, tigris
 
 __all__ = ["GAMES", "render_board", "render_private"]
 
@@ -19,6 +19,7 @@ Renderer = Callable[[dict[str, Any]], bytes]
 # game name -> (public board, private image)
 _RENDERERS: dict[str, tuple[Renderer, Renderer]] = {
     "tigris": (tigris.render_board, tigris.render_private),
+    "targi": (targi.render_board, targi.render_private),
 }
 GAMES = tuple(_RENDERERS)
 

@@ -39,6 +39,8 @@ CORNER_FRAME: RGB = (160, 166, 176)
 COORDINATE: RGB = (200, 204, 212)
 TREASURE: RGB = (250, 196, 30)
 TREASURE_EDGE: RGB = (130, 86, 0)
+TREASURE_SHINE: RGB = (255, 240, 160)
+BADGE: RGB = (232, 222, 196)  # a dynasty's disc in the panel
 CORNER_TREASURE_RING: RGB = (214, 220, 228)
 CATASTROPHE: RGB = (58, 52, 50)
 CATASTROPHE_MARK: RGB = (255, 110, 60)
@@ -54,6 +56,8 @@ CARD_EDGE: RGB = (120, 92, 60)
 CARD_BACK: RGB = (126, 76, 46)
 CARD_BACK_MARK: RGB = (196, 140, 90)
 RAID: RGB = (170, 50, 40)
+RAID_BODY: RGB = (236, 200, 190)
+GOODS_BAND: RGB = (70, 120, 60)
 BORDER_ACTION: RGB = (230, 214, 182)
 BORDER_GOODS: RGB = (221, 232, 200)
 TARGI_PLAYERS: dict[str, RGB] = {"blue": (40, 96, 196), "white": (246, 246, 246)}
@@ -66,6 +70,8 @@ GOODS: dict[str, RGB] = {
     "gold": (238, 184, 30),
     "vp": (190, 196, 206),
 }
+GOLD_EDGE: RGB = (120, 80, 0)
+GOLD_RIM: RGB = (150, 110, 10)
 SYMBOLS: dict[str, RGB] = {
     "targia": (176, 62, 120),
     "camel_rider": (192, 120, 40),

@@ -175,7 +175,7 @@ def treasure_sprite(corner: bool, size: int) -> Image.Image:
         c = side / 2
         diamond = [(c, m), (side - m, c), (c, side - m), (m, c)]
         draw.polygon(diamond, fill=P.TREASURE, outline=P.TREASURE_EDGE, width=round(1.5 * s))
-        draw.polygon([(c, m + side * 0.12), (c + side * 0.14, c), (c, c)], fill=(255, 240, 160))
+        draw.polygon([(c, m + side * 0.12), (c + side * 0.14, c), (c, c)], fill=P.TREASURE_SHINE)
 
     return supersampled((size, size), paint)
 
@@ -278,7 +278,7 @@ def dynasty_sprite(dynasty: str, size: int) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         side = size * s
-        draw.ellipse((0, 0, side - 1, side - 1), fill=(232, 222, 196), outline=P.OUTLINE, width=s)
+        draw.ellipse((0, 0, side - 1, side - 1), fill=P.BADGE, outline=P.OUTLINE, width=s)
         glyph_painter(DYNASTY_GLYPHS.get(dynasty, "?"), P.TEXT_DARK, round(size * 0.6))(draw, s)
 
     return supersampled((size, size), paint)
