@@ -429,8 +429,9 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any]) -> None:
         _paste(image, leader_sprite(leader["colour"], dynasty, CELL - 4), x + 2, y + 2)
     if board.get("unification"):
         x, y = square_xy(board["unification"])
-        size = CELL - 14
-        _paste(image, unification_sprite(size), x + 7, y + 7)
+        # small enough that the tile waiting under it still shows its colour around the ring
+        size = CELL * 5 // 8
+        _paste(image, unification_sprite(size), x + (CELL - size) / 2, y + (CELL - size) / 2)
 
 
 def _highlight(image: Image.Image, view: dict[str, Any]) -> None:
