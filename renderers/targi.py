@@ -52,6 +52,12 @@ SYMBOL_NAMES = {
     "well": "Well",
     "oasis": "Oasis",
 }
+PENDING_SOURCES = {
+    "noble": "Noble",
+    "merchant": "Merchant",
+    "fata_morgana": "Fata Morgana",
+    "silversmith": "Silversmith",
+}
 PHASES = {
     "raid": "raid",
     "place": "placing Targi",
@@ -738,8 +744,13 @@ def _draw_table(image: Image.Image, view: dict[str, Any]) -> None:
     pending = view.get("pending") or {}
     if pending.get("cell") in cells:
         _frame(draw, *cells[str(pending["cell"])], P.PENDING, brackets=True)
-    if pending.get("kind") == "noble" and 1 in numbers:
-        _frame(draw, *numbers[1], P.PENDING, brackets=True)
+    # the border card a pending decision comes from
+    source = PENDING_SOURCES.get(str(pending.get("kind")))
+    if pending.get("source") == "expansion":
+        source = "Tribal Expansion"
+    for entry in view.get("border", []):
+        if source and entry.get("name") == source:
+            _frame(draw, *grid_xy(*entry["grid"]), P.PENDING, brackets=True)
 
 
 def _seat_text(text: str) -> str:
@@ -956,12 +967,12 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
         text = f"Last: {seat_name(int(last['seat']))}: {last['action']}"
         draw.text((x, y), wrap(text, PANEL_W, 18)[0], font=font(18), fill=P.TEXT)
         y += 24
-    for event in view.get("events", [])[:2]:
-        if y > HEIGHT - 24:
-            break
-        line = wrap("• " + _seat_text(str(event.get("text", ""))), PANEL_W, 16)[0]
-        draw.text((x, y), line, font=font(16), fill=P.TEXT_DIM)
-        y += 21
+    for event in view.get("events", [])[:3]:
+        for line in wrap("• " + _seat_text(str(event.get("text", ""))), PANEL_W, 16)[:2]:
+            if y > HEIGHT - 24:
+                return
+            draw.text((x, y), line, font=font(16), fill=P.TEXT_DIM)
+            y += 21
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:

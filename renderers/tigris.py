@@ -462,6 +462,8 @@ class _Panel:
         indent: int = 0,
         gap: int = 4,
     ) -> None:
+        if self.y + size > HEIGHT - 4:  # the panel is full: drop what no longer fits
+            return
         self.draw.text((self.x + indent, self.y), text, font=font(size, weight), fill=fill)
         self.y += size + gap
 
@@ -478,7 +480,7 @@ def _pending_text(view: dict[str, Any], dynasties: dict[int, str]) -> list[str]:
         return _name(dynasties.get(int(seat), f"seat {seat}"))
 
     if view.get("game_over"):
-        return ["The game is over."]
+        return []
     if not pending:
         left = int(view.get("actions_left", 0))
         plural = "action" if left == 1 else "actions"
@@ -574,7 +576,7 @@ def _draw_player(panel: _Panel, player: dict[str, Any], view: dict[str, Any], he
         (x0 + badge + 12, y0 + 36), f"{hand} tiles in hand", font=font(17), fill=P.TEXT_DIM
     )
     # leaders still in supply (a faint ring where a leader is on the board), then catastrophes
-    row_y = y0 + 62
+    row_y = y0 + 56
     size = 30
     supply = set(player.get("leaders_in_supply", []))
     x = x0 + 2
@@ -601,21 +603,21 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
     panel = _Panel(image, PANEL_X + PANEL_PAD, BOARD_Y - 10, PANEL_W - 2 * PANEL_PAD)
     heading = "Game over" if view.get("game_over") else f"Turn {view.get('turn_number', 1)}"
     panel.text(heading, 30, P.TEXT, "bold", gap=6)
-    for line in _pending_text(view, dynasties):
-        panel.lines(line, 19, P.ACCENT if view.get("pending") else P.TEXT, max_lines=2)
-    panel.y += 8
-    players = view.get("players", [])
-    has_scores = any(p.get("score") is not None for p in players)
     final = view.get("final") or {}
-    block = 140 if has_scores else 106
-    for player in players:
-        _draw_player(panel, player, view, block)
     if final.get("final_score"):
         ranking = " > ".join(
             " = ".join(f"{_name(dynasties[s])} {final['final_score'][s]}" for s in group)
             for group in final.get("ranking", [])
         )
         panel.lines(f"Final: {ranking}", 19, P.ACCENT)
+    for line in _pending_text(view, dynasties):
+        panel.lines(line, 19, P.ACCENT if view.get("pending") else P.TEXT, max_lines=2)
+    panel.y += 8
+    players = view.get("players", [])
+    has_scores = any(p.get("score") is not None for p in players)
+    block = 128 if has_scores else 98
+    for player in players:
+        _draw_player(panel, player, view, block)
     # bag and monuments still beside the board
     panel.y += 2
     panel.text(f"Bag: {view.get('bag_size', 0)} tiles", 19, P.TEXT, "bold", gap=6)

@@ -1,14 +1,15 @@
-"""T&E images: golden boards, the private image, the public/private guard."""
+"""T&E images from real engine views: golden boards, the private image, the public/private guard."""
 
 from __future__ import annotations
 
+import copy
 import io
 
 import pytest
 from PIL import Image
 
 from renderers import render_board, render_private
-from tests.renderers import tigris_views
+from tests.renderers import positions
 from tests.renderers.golden import (
     MAX_STRONG_PIXELS,
     TOLERANCE,
@@ -17,89 +18,81 @@ from tests.renderers.golden import (
     strongly_changed_pixels,
 )
 
-POSITIONS = {
-    "tigris_start": tigris_views.start,
-    "tigris_war_pending": tigris_views.war_pending,
-    "tigris_monuments": tigris_views.monuments_built,
-    "tigris_late_game": tigris_views.late_game,
-}
-
 
 def _image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", sorted(positions.TIGRIS_BOARDS))
 def test_board_matches_golden(name):
-    png = render_board("tigris", POSITIONS[name]())
+    png = render_board("tigris", positions.TIGRIS_BOARDS[name]())
     assert png.startswith(b"\x89PNG")
-    width = _image(png).width
-    assert 1200 <= width <= 1600
+    assert 1200 <= _image(png).width <= 1600
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
 
 
 def test_private_image_matches_golden():
-    png = render_private("tigris", tigris_views.private(0))
+    png = render_private("tigris", positions.tigris_private())
     assert len(png) < 1_000_000
     assert_matches_golden(png, "tigris_private")
 
 
 def test_the_tolerance_tells_positions_apart():
-    start = _image(render_board("tigris", tigris_views.start()))
-    war = _image(render_board("tigris", tigris_views.war_pending()))
+    start = _image(render_board("tigris", positions.tigris_start()))
+    war = _image(render_board("tigris", positions.tigris_war_pending()))
     assert mean_difference(start, war) > 5 * TOLERANCE
 
 
-def _changes(change) -> int:
-    """Strongly changed pixels between the war position and the same with one small change."""
-    changed = tigris_views.war_pending()
-    change(changed)
-    before = _image(render_board("tigris", tigris_views.war_pending()))
-    return strongly_changed_pixels(before, _image(render_board("tigris", changed)))
+def _first_treasure(view):
+    return next(t for t in view["board"]["tiles"] if t["treasure"])
 
 
 @pytest.mark.parametrize(
     "change",
     [
-        lambda v: v["board"]["leaders"][0].update(seat=1),  # another dynasty's king
-        lambda v: v["board"]["tiles"][0].update(treasure=False),  # a treasure taken
-        lambda v: v.update(bag_size=83),  # one digit in the panel
-        lambda v: v["players"][1].update(hand_size=4),  # one dim digit
+        lambda v: v["board"]["leaders"][0].update(seat=(v["board"]["leaders"][0]["seat"] + 1) % 4),
+        lambda v: _first_treasure(v).update(treasure=False),
+        lambda v: v.update(bag_size=v["bag_size"] - 1),
+        lambda v: v["players"][1].update(hand_size=v["players"][1]["hand_size"] - 1),
     ],
     ids=["leader owner", "treasure", "bag digit", "hand digit"],
 )
 def test_the_golden_check_notices_one_small_change(change):
-    assert _changes(change) > MAX_STRONG_PIXELS
+    view = positions.tigris_war_pending()
+    changed = copy.deepcopy(view)
+    change(changed)
+    before = _image(render_board("tigris", view))
+    after = _image(render_board("tigris", changed))
+    assert strongly_changed_pixels(before, after) > MAX_STRONG_PIXELS
 
 
 def test_rendering_is_deterministic():
-    view = tigris_views.late_game()
+    view = positions.tigris_late_game()
     assert render_board("tigris", view) == render_board("tigris", view)
+
+
+def test_scores_are_drawn_only_where_the_view_carries_them():
+    open_view = positions.tigris_late_game()
+    hidden = copy.deepcopy(open_view)
+    for player in hidden["players"]:
+        del player["score"], player["treasures"]
+    shown = _image(render_board("tigris", open_view))
+    assert strongly_changed_pixels(shown, _image(render_board("tigris", hidden))) > 100
 
 
 def test_the_public_board_refuses_a_seats_view():
     with pytest.raises(ValueError, match="public view"):
-        render_board("tigris", tigris_views.private(0))
+        render_board("tigris", positions.tigris_private())
 
 
 def test_the_private_image_needs_a_seats_view():
     with pytest.raises(ValueError, match="seat's own view"):
-        render_private("tigris", tigris_views.late_game())
+        render_private("tigris", positions.tigris_start())
 
 
 def test_unknown_game_and_mismatched_view_are_refused():
     with pytest.raises(ValueError, match="no images"):
-        render_board("chess", tigris_views.start())
-    view = tigris_views.start()
-    view["game"] = "targi"
+        render_board("chess", positions.tigris_start())
     with pytest.raises(ValueError, match="cannot be drawn"):
-        render_board("tigris", view)
-
-
-def test_hidden_scores_are_not_drawn_when_the_view_lacks_them():
-    hidden = tigris_views.late_game()
-    for player in hidden["players"]:
-        del player["score"], player["treasures"]
-    shown = _image(render_board("tigris", tigris_views.late_game()))
-    assert mean_difference(shown, _image(render_board("tigris", hidden))) > 0
+        render_board("targi", positions.tigris_start())
