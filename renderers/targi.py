@@ -1028,10 +1028,13 @@ def private_image(view: dict[str, Any]) -> Image.Image:
     card = pending.get("card")
     if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
         _paste(image, card_sprite(card, width, height), x, y)
-        draw.text(
-            (x, y - 30), "To decide: display, hand or discard", font=font(18, "bold"), fill=P.ACCENT
-        )
         _caption(draw, str(card.get("name", "")), x, y + height + 8, width)
+        draw.text(
+            (x, y + height + 34),
+            "to decide: display, hand or discard",
+            font=font(17, "bold"),
+            fill=P.ACCENT,
+        )
         x += width + 28
     draw.text((x, y - 4), "Supplies", font=font(22, "bold"), fill=P.TEXT)
     sy = y + 34
