@@ -27,8 +27,14 @@ Font = ImageFont.FreeTypeFont
 
 @lru_cache(maxsize=64)
 def font(size: int, weight: str = "regular") -> Font:
-    """The shipped DejaVu font (``regular``, ``bold`` or ``condensed``) at ``size`` pixels."""
-    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[weight]), size)
+    """The shipped DejaVu font (``regular``, ``bold`` or ``condensed``) at ``size`` pixels.
+
+    The basic layout engine (no libraqm) keeps text identical whichever optional libraries the
+    installed Pillow has; our texts need no complex shaping.
+    """
+    return ImageFont.truetype(
+        str(FONT_DIR / FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+    )
 
 
 SpritePainter = Callable[[ImageDraw.ImageDraw, int], None]
