@@ -33,3 +33,31 @@ def test_random_positions_render(name, seats, seed):
         seat = index % seats
         private = render_private(name, game.view(state, seat))
         assert Image.open(io.BytesIO(private)).size[0] >= 800, (seed, index)
+
+
+def test_renders_in_worker_threads_match_serial_renders():
+    """The bot renders with asyncio.to_thread: shared caches and fonts must not mix images up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.renderers import positions
+
+    jobs = [
+        ("tigris", positions.tigris_war_pending()),
+        ("tigris", positions.tigris_end()),
+        ("targi", positions.targi_mid_game()),
+        ("targi", positions.targi_end()),
+    ] * 3
+    _clear_caches()  # the threads race to fill the caches
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(lambda job: render_board(*job), jobs))
+    serial = [render_board(name, view) for name, view in jobs]
+    assert threaded == serial
+
+
+def _clear_caches():
+    from renderers import _draw, targi, tigris
+
+    for module in (_draw, targi, tigris):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
