@@ -139,11 +139,13 @@ def leader_sprite(colour: str, dynasty: str, size: int) -> Image.Image:
         draw.ellipse((inner, inner, side - inner, side - inner), fill=P.TIGRIS_COLOURS[colour])
         glyph = DYNASTY_GLYPHS.get(dynasty, "?")
         draw.text(
-            (side * 0.44, side * 0.44),
+            (side * 0.43, side * 0.43),
             glyph,
-            font=font(round(side * 0.46), "bold"),
+            font=font(round(side * 0.52), "bold"),
             fill=P.WHITE,
             anchor="mm",
+            stroke_width=max(1, round(side * 0.012)),  # thin zodiac strokes read better thicker
+            stroke_fill=P.WHITE,
         )
         badge = (side * 0.56, side * 0.56, side * 0.98, side * 0.98)
         draw.ellipse(
