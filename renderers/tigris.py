@@ -365,17 +365,21 @@ def _seat_text(text: str, dynasties: dict[int, str]) -> str:
     return re.sub(r"@(\d+)", lambda m: _name(dynasties.get(int(m.group(1)), m.group(0))), text)
 
 
-def _outline_square(draw: ImageDraw.ImageDraw, label: str, colour: P.RGB, brackets: bool) -> None:
-    """Mark a square: a solid frame (last action) or corner brackets (a pending decision)."""
+def _outline_square(
+    draw: ImageDraw.ImageDraw, label: str, colour: P.RGB, brackets: bool, span: int = 1
+) -> None:
+    """Mark a square (or the ``span`` x ``span`` block from it): a solid frame (last action) or
+    corner brackets (a pending decision)."""
     x, y = square_xy(label)
+    side = span * CELL
     if not brackets:
-        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=P.OUTLINE, width=6)
-        draw.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=colour, width=4)
+        draw.rectangle((x, y, x + side - 1, y + side - 1), outline=P.OUTLINE, width=6)
+        draw.rectangle((x + 1, y + 1, x + side - 2, y + side - 2), outline=colour, width=4)
         return
     arm = CELL // 3
     for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        cx = x + sx * (CELL - 1)
-        cy = y + sy * (CELL - 1)
+        cx = x + sx * (side - 1)
+        cy = y + sy * (side - 1)
         dx = -arm if sx else arm
         dy = -arm if sy else arm
         for width, fill in ((9, P.OUTLINE), (5, colour)):
@@ -439,8 +443,12 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any]) -> None:
 def _highlight(image: Image.Image, view: dict[str, Any]) -> None:
     draw = ImageDraw.Draw(image)
     last = view.get("last_action") or {}
-    for match in SQUARE_PATTERN.finditer(str(last.get("action", ""))):
-        _outline_square(draw, match.group(0), P.ACCENT, brackets=False)
+    action = str(last.get("action", ""))
+    monuments = {m["square"] for m in view.get("board", {}).get("monuments", [])}
+    for match in SQUARE_PATTERN.finditer(action):
+        square = match.group(0)
+        built = action.startswith("monument") and square in monuments
+        _outline_square(draw, square, P.ACCENT, brackets=False, span=2 if built else 1)
     for square in _pending_squares(view.get("pending")):
         _outline_square(draw, square, P.PENDING, brackets=True)
 
