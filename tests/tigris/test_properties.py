@@ -60,6 +60,11 @@ def _check_views(state: State) -> None:
                 for c, n in zip(("red", "blue", "green", "black"), hand, strict=True)
                 for _ in range(n)
             )
+        if state.last_action is not None and state.last_action[1].startswith("swap"):
+            actor, action = state.last_action
+            if viewer != actor:  # swapped colours are secret (§14), the count is public
+                count = len(action.split()) - 1
+                assert view["last_action"] == {"seat": actor, "action": f"swap {count} tiles"}
         for player in view["players"]:
             visible = state.over or state.open_scoring or player["seat"] == viewer
             assert ("score" in player) == visible and ("treasures" in player) == visible
