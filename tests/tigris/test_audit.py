@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from bot.games import tigris
-from tests.tigris.helpers import leader_at, play, position, score_of, tile_at
+from bot.games.common import IllegalAction, NotYourTurn
+from tests.tigris.helpers import hand_of, leader_at, play, position, score_of, tile_at
 
 
 def test_swapped_colours_stay_secret_in_the_last_action() -> None:
@@ -58,6 +63,81 @@ def test_after_removals_the_unification_square_can_touch_three_kingdoms() -> Non
     assert score_of(state, 1)["black"] == 1
     assert tigris.view(state, None)["board"]["unification"] is None
     assert tigris.view(state, None)["pending"] is None and state.actions_left == 1
+
+
+def test_no_action_is_taken_in_the_middle_of_a_war() -> None:
+    # A catastrophe on the unification tile (or anything but support) waits for the war.
+    state = position(
+        hands={0: "red green blue blue blue blue", 1: "blue blue blue blue blue blue"},
+        board=THREE_KINGDOMS,
+    )
+    state = play(state, "0: tile red H5", "0: war green")
+    assert tigris.legal_actions(state, 0) == ["support 0", "support 1"]
+    for action in ("catastrophe H5", "withdraw green", "pass", "tile green H6", "war red"):
+        with pytest.raises(IllegalAction, match="support"):
+            tigris.apply(state, 0, action)
+    with pytest.raises(NotYourTurn):
+        tigris.apply(state, 1, "catastrophe H5")
+
+
+def test_refill_runs_clockwise_from_the_active_player() -> None:
+    # §12: the active seat 2 draws first, then 3, then 0 (seat 1 is full).
+    state = position(4, active=2, draws="blue red green")
+    short = {0: (0, 1, 2, 2), 2: (0, 2, 1, 2), 3: (0, 2, 2, 1)}  # five tiles each
+    state = dataclasses.replace(
+        state,
+        hands=tuple(short.get(s, h) for s, h in enumerate(state.hands)),
+        removed=state.removed + 3,
+    )
+    state = play(state, "2: pass")
+    assert hand_of(state, 2) == ["blue"] * 3 + ["green"] + ["black"] * 2  # 1st draw: blue
+    assert hand_of(state, 3) == ["red"] + ["blue"] * 2 + ["green"] * 2 + ["black"]  # 2nd: red
+    assert hand_of(state, 0) == ["blue"] + ["green"] * 3 + ["black"] * 2  # 3rd: green
+
+
+def test_treasures_are_wildcards_placed_to_the_best_advantage() -> None:
+    # §13: (3, 4, 5, 6) + 3 treasures is best as 5, 5, 5, 6 (not 6, 4, 5, 6 or 3 + 3).
+    # Seat 1's (2, 2, 9, 9) + 2 treasures is 3, 3, 9, 9: the same lowest colour as seat 2's
+    # (3, 3, 3, 9), but a better second-lowest colour.
+    state = position(
+        3,
+        bag_left=0,
+        score={0: (3, 4, 5, 6), 1: (2, 2, 9, 9), 2: (3, 3, 3, 9)},
+        treasures_held={0: 3, 1: 2},
+    )
+    state = play(state, "0: swap blue")
+    result = tigris.outcome(state)
+    assert result["final_score"] == [5, 3, 3]
+    assert result["ranking"] == [[0], [1], [2]]
+
+
+def test_a_tile_completing_two_squares_offers_both_and_the_monuments_of_its_colour() -> None:
+    state = position(hands={0: "green red red red red red"}, board="E5: g g g\nE6: g . g")
+    state = play(state, "0: tile green F6")
+    assert _pending(state)["squares"] == ["E5", "F5"]
+    assert tigris.legal_actions(state, 0) == [
+        "monument E5 blue-green",
+        "monument E5 green-black",
+        "monument E5 red-green",
+        "monument F5 blue-green",
+        "monument F5 green-black",
+        "monument F5 red-green",
+        "monument none",
+    ]
+    with pytest.raises(IllegalAction, match="must include green"):
+        tigris.apply(state, 0, "monument E5 red-blue")
+    built = play(state, "0: monument F5 green-black")
+    assert [tile_at(built, s) for s in ("E5", "E6", "F5", "G5", "F6", "G6")] == [
+        "green",
+        "green",
+        "x",
+        "x",
+        "x",
+        "x",
+    ]
+    assert tigris.view(built, None)["board"]["monuments"] == [
+        {"square": "F5", "colours": ["green", "black"]}
+    ]
 
 
 def _pending(state: tigris.State) -> dict:
