@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import random
 
 import pytest
 
 from bot.games import tigris
 from bot.games.common import IllegalAction, NotYourTurn
+from bot.games.tigris.board import COLOURS, LABELS
 from tests.tigris.helpers import hand_of, leader_at, play, position, score_of, tile_at
 
 
@@ -144,3 +147,82 @@ def _pending(state: tigris.State) -> dict:
     pending = tigris.view(state, None)["pending"]
     assert pending is not None
     return pending
+
+
+def _biased_playout(seats: int, seed: int) -> list[tigris.State]:
+    """A seeded random game that favours tiles and leaders, so conflicts are frequent."""
+    rng = random.Random(seed)
+    state = tigris.new_game(seats, seed)
+    states = [state]
+    weight = {"tile": 30.0, "leader": 40.0, "withdraw": 2.0, "swap": 0.3, "catastrophe": 0.3}
+    while not tigris.is_over(state):
+        seat = tigris.to_act(state)[0]
+        legal = tigris.legal_actions(state, seat)
+        chosen = rng.choices(legal, [weight.get(a.split()[0], 1.0) for a in legal])[0]
+        state = tigris.apply(state, seat, chosen)
+        states.append(state)
+    return states
+
+
+def _naive_wars(view: dict, wall: str) -> dict[str, list[int]]:
+    """Colours with a leader in two regions touching ``wall`` -> their owners (from scratch)."""
+    occupied = {t["square"] for t in view["board"]["tiles"]}
+    leaders = {lead["square"]: lead for lead in view["board"]["leaders"]}
+    occupied = (occupied | set(leaders)) - {wall}
+
+    def around(label: str) -> list[str]:
+        col, row = ord(label[0]) - 65, int(label[1:])
+        steps = ((col, row - 1), (col - 1, row), (col + 1, row), (col, row + 1))
+        return [f"{chr(65 + c)}{r}" for c, r in steps if 0 <= c < 16 and 1 <= r <= 11]
+
+    by_colour: dict[str, list[int]] = {}
+    seen: set[str] = set()
+    for start in around(wall):
+        if start not in occupied or start in seen:
+            continue
+        region, todo = {start}, [start]
+        while todo:
+            for n in around(todo.pop()):
+                if n in occupied and n not in region:
+                    region.add(n)
+                    todo.append(n)
+        seen |= region
+        for label in sorted(region & set(leaders)):
+            by_colour.setdefault(leaders[label]["colour"], []).append(leaders[label]["seat"])
+    return {c: owners for c, owners in by_colour.items() if len(owners) == 2}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_war_phase_step_matches_a_naive_model(seats: int) -> None:
+    # §9.2 steps 2-4 and 9: after the joining tile and after every war, the wars still pending
+    # are exactly the colours with leaders in two regions touching the marker (moot ones gone,
+    # a split side's halves each fighting); the attacker is the first owner clockwise from the
+    # active player.
+    checked = 0
+    for seed in range(12):
+        states = _biased_playout(seats, 500 + seed)
+        for before, state in itertools.pairwise(states):
+            pending = state.pending
+            wall = state.unification if state.unification >= 0 else before.unification
+            if wall < 0:
+                continue
+            wars = _naive_wars(tigris.view(state, None), LABELS[wall])
+            if state.unification < 0:
+                assert not wars  # the war phase ended: no war was left out
+                continue
+            assert pending is not None
+            if pending.kind == "war_order":
+                assert sorted(COLOURS[c] for c in pending.options) == sorted(wars)
+                assert len(wars) >= 2 and pending.seat == state.active
+            elif pending.kind == "support" and pending.attacker_committed < 0:
+                owners = wars[COLOURS[pending.colour]]
+                if before.pending is None or before.pending.kind != "war_order":
+                    assert len(wars) == 1
+                clockwise = [(state.active + i) % seats for i in range(seats)]
+                attacker = next(s for s in clockwise if s in owners)
+                assert (pending.attacker, pending.defender) == (
+                    attacker,
+                    next(s for s in owners if s != attacker),
+                )
+                checked += 1
+    assert checked >= 10, checked
