@@ -11,7 +11,7 @@ import pytest
 from bot.games import tigris
 from bot.games.common import IllegalAction, NotYourTurn
 from bot.games.tigris.board import COLOURS, LABELS
-from tests.tigris.helpers import hand_of, leader_at, play, position, score_of, tile_at
+from tests.tigris.helpers import hand_of, leader_at, play, position, score_of, sq, tile_at
 
 
 def test_swapped_colours_stay_secret_in_the_last_action() -> None:
@@ -141,6 +141,46 @@ def test_a_tile_completing_two_squares_offers_both_and_the_monuments_of_its_colo
     assert tigris.view(built, None)["board"]["monuments"] == [
         {"square": "F5", "colours": ["green", "black"]}
     ]
+
+
+def test_a_corner_is_forced_and_only_the_remaining_pick_is_free() -> None:
+    # §11: B2 (corner), F3 and G2 in seat 1's trader kingdom: B2 is taken by itself, then
+    # seat 1 chooses one of F3 and G2 (never skipping the corner for two ordinary ones).
+    state = position(
+        hands={0: "red red red red red red"}, board="B2: r* r . b r r*\nC3: T1\nF3: r*"
+    )
+    state = play(state, "0: tile red D2")
+    assert sq("B2") not in state.treasures and score_of(state, 1)["treasures"] == 1
+    assert _pending(state) == {
+        "kind": "treasure",
+        "chooser": 1,
+        "squares": ["G2", "F3"],
+        "count": 1,
+    }
+    state = play(state, "1: treasure F3")
+    assert score_of(state, 1)["treasures"] == 2 and sq("G2") in state.treasures
+    assert tigris.to_act(state) == (0,) and state.actions_left == 1
+
+
+def test_the_trader_who_wins_a_revolt_collects_at_once() -> None:
+    # Seat 0's trader on I10 links seat 1's trader kingdom (treasure F10) with the leaderless
+    # J10-K10-K11 (treasure K11): a revolt; the winner's owner then takes one of the two.
+    state = position(board="F10: r* r r . r r\nF11: T1")
+    state = play(state, "0: leader green I10")
+    assert (_pending(state)["attacker_base"], _pending(state)["defender_base"]) == (2, 1)
+    state = play(state, "0: support 0", "1: support 0")
+    assert leader_at(state, "F11") is None and score_of(state, 0)["red"] == 1
+    assert _pending(state) == {
+        "kind": "treasure",
+        "chooser": 0,
+        "squares": ["F10", "K11"],
+        "count": 1,
+    }
+
+
+def test_turns_pass_clockwise() -> None:
+    state = play(position(4, active=1), "1: pass", "2: pass", "3: pass")
+    assert tigris.to_act(state) == (0,) and state.turn_number == 4
 
 
 def _pending(state: tigris.State) -> dict:
