@@ -183,6 +183,15 @@ def test_turns_pass_clockwise() -> None:
     assert tigris.to_act(state) == (0,) and state.turn_number == 4
 
 
+def test_a_leader_moved_within_its_own_kingdom_meets_no_revolt() -> None:
+    # The priest is lifted before it is put down: it never fights itself, and nobody scores.
+    state = position(board="H7: P0 r* K1")
+    state = play(state, "0: leader red I8")
+    assert tigris.view(state, None)["pending"] is None and state.actions_left == 1
+    assert leader_at(state, "I8") == (0, "red") and leader_at(state, "H7") is None
+    assert all(v == 0 for s in tigris.scores(state) for v in s.values())
+
+
 def _pending(state: tigris.State) -> dict:
     pending = tigris.view(state, None)["pending"]
     assert pending is not None
