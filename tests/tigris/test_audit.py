@@ -10,7 +10,9 @@ import pytest
 
 from bot.games import tigris
 from bot.games.common import IllegalAction, NotYourTurn
-from bot.games.tigris.board import COLOURS, LABELS
+from bot.games.tigris.board import BLOCK, COLOURS, GREEN, LABELS
+from bot.games.tigris.rules import label_regions
+from bot.games.tigris.state import CATASTROPHE, FACE_DOWN
 from tests.tigris.helpers import hand_of, leader_at, play, position, score_of, sq, tile_at
 
 
@@ -275,3 +277,35 @@ def test_every_war_phase_step_matches_a_naive_model(seats: int) -> None:
                 )
                 checked += 1
     assert checked >= 10, checked
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_biased_playouts_keep_the_turn_invariants(seats: int) -> None:
+    # Between decisions: every trader's kingdom holds at most one treasure (collection is never
+    # left for later), scores only grow, monuments lie on four face-down tiles, catastrophes
+    # are conserved, treasures sit on temples, and every turn starts with full hands.
+    for seed in range(4):
+        states = _biased_playout(seats, 700 + seed)
+        for before, state in itertools.pairwise(states):
+            cells = state.cells
+            for old, new in zip(before.score, state.score, strict=True):
+                assert all(b >= a for a, b in zip(old, new, strict=True))
+            assert all(
+                t >= s for s, t in zip(before.treasures_held, state.treasures_held, strict=True)
+            )
+            assert sum(1 for c in cells if c == FACE_DOWN) == 4 * len(state.monuments)
+            for top_left, _, _ in state.monuments:
+                assert all(cells[s] == FACE_DOWN for s in BLOCK[top_left])
+            assert sum(1 for c in cells if c == CATASTROPHE) + sum(state.catastrophes) == 2 * seats
+            assert all(cells[t] in (1, FACE_DOWN) for t in state.treasures)
+            if state.pending is not None or state.over:
+                continue
+            assert state.unification < 0
+            reg = label_regions(cells)
+            for seat_leaders in state.leaders:
+                trader = seat_leaders[GREEN]
+                if trader >= 0:
+                    region = reg.rid[trader]
+                    assert sum(1 for t in state.treasures if reg.rid[t] == region) <= 1
+            if state.actions_left == 2:
+                assert all(sum(hand) == 6 for hand in state.hands)
