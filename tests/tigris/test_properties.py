@@ -60,14 +60,21 @@ def _check_views(state: State) -> None:
                 for c, n in zip(("red", "blue", "green", "black"), hand, strict=True)
                 for _ in range(n)
             )
+        if state.last_action is not None and state.last_action[1].startswith("swap"):
+            actor, action = state.last_action
+            if viewer != actor:  # swapped colours are secret (§14), the count is public
+                count = len(action.split()) - 1
+                assert view["last_action"] == {"seat": actor, "action": f"swap {count} tiles"}
         for player in view["players"]:
             visible = state.over or state.open_scoring or player["seat"] == viewer
             assert ("score" in player) == visible and ("treasures" in player) == visible
-        # Changing every other seat's hand (not its size) and score changes nothing seen.
+        # Changing every other seat's hand (not its size) and score, or the order of the tiles
+        # still in the bag, changes nothing seen.
         others = [s for s in range(state.seats) if s != viewer]
         if not state.over and not state.open_scoring:
             altered = dataclasses.replace(
                 state,
+                bag=state.bag[: state.drawn] + state.bag[state.drawn :][::-1],
                 hands=tuple(
                     (sum(h), 0, 0, 0) if s in others else h for s, h in enumerate(state.hands)
                 ),

@@ -128,9 +128,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "monuments_available": [
             [COLOURS[a], COLOURS[b]] for i, (a, b) in enumerate(MONUMENTS) if i not in built
         ],
-        "last_action": None
-        if state.last_action is None
-        else {"seat": state.last_action[0], "action": state.last_action[1]},
+        "last_action": _last_action(state.last_action, seat),
         "events": [
             {"kind": kind, "text": text, "seats": list(seats)} for kind, text, seats in state.events
         ],
@@ -148,6 +146,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "final_score": result["final_score"],
         }
     return out
+
+
+def _last_action(last: tuple[int, str] | None, viewer: int | None) -> dict[str, Any] | None:
+    """The last action; a swap's colours are the swapper's secret, others see only the count."""
+    if last is None:
+        return None
+    actor, action = last
+    words = action.split()
+    if words[0] == "swap" and viewer != actor:
+        action = f"swap {len(words) - 1} tiles"
+    return {"seat": actor, "action": action}
 
 
 def _reading(label: str) -> int:
