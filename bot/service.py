@@ -1,0 +1,710 @@
+"""The use-case layer between Discord and the rules engines: tables, seats, moves, records.
+
+Knows no discord.py. A *table* is one game in one channel, from lobby to end. Every move goes
+through :meth:`Service.submit`, which checks in one fixed order (table exists -> game running ->
+caller seated -> caller's seat must decide now -> the board they saw is current -> the engine
+accepts the action) and commits the action and the new state snapshot in one transaction before
+it returns. Secrets leave only through the engine's ``view``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from bot.games import get_game
+from bot.games.common import NotYourTurn
+from bot.storage.db import Migration
+from bot.storage.tables import Database, Queries, SeatRow, TableRow
+
+__all__ = [
+    "AlreadySeated",
+    "BadOption",
+    "ChannelBusy",
+    "GameNotActive",
+    "MoveResult",
+    "NotAllowed",
+    "NotFinished",
+    "NotInLobby",
+    "NotSeated",
+    "NotStarted",
+    "Player",
+    "Service",
+    "ServiceError",
+    "StaleBoard",
+    "Table",
+    "TableFull",
+    "UnknownGame",
+    "UnknownTable",
+    "WrongPlayerCount",
+]
+
+log = logging.getLogger(__name__)
+
+SEAT_ORDERS = ("join", "random")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user as the service sees it."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game in one channel, from lobby to end.
+
+    ``players`` are in seat order once the game has started (seat i is ``players[i]``), in join
+    order while in the lobby. ``seq`` counts the actions applied: the stale-button token.
+    ``seed`` decides every hidden draw: never show it while the game runs.
+    """
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: str
+    max_seats: int
+    seat_order: str
+    options: dict[str, Any]
+    seed: int
+    players: tuple[Player, ...]
+    seq: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    end_reason: str | None = None
+    resigned_seat: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat (or, in the lobby, the join position) of ``user_id``; None if not here."""
+        for index, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return index
+        return None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What :meth:`Service.submit` committed."""
+
+    table: Table
+    seat: int
+    action: str
+    view: dict[str, Any]
+    to_ping: tuple[int, ...]
+    finished: bool
+
+
+class ServiceError(Exception):
+    """An expected refusal; the message is a short sentence for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UnknownTable(ServiceError):
+    """No table has that id (or no game in this channel)."""
+
+
+class UnknownGame(ServiceError):
+    """The game name is not one of the installed games."""
+
+
+class BadOption(ServiceError):
+    """A table option (or seat order) the game does not have, or a value it refuses."""
+
+
+class ChannelBusy(ServiceError):
+    """The channel already has a lobby or running game: ``table``."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(
+            f"This channel already has a {table.status} table for {table.game}; "
+            "finish it or open the game in a new thread."
+        )
+        self.table = table
+
+
+class NotSeated(ServiceError):
+    """The user has no seat at this table."""
+
+
+class AlreadySeated(ServiceError):
+    """The user already sits at this table."""
+
+
+class TableFull(ServiceError):
+    """Every seat of the lobby is taken."""
+
+
+class NotInLobby(ServiceError):
+    """The table has left the lobby (started, finished or cancelled)."""
+
+
+class NotAllowed(ServiceError):
+    """Only the table's creator or a server manager may do this."""
+
+
+class WrongPlayerCount(ServiceError):
+    """The game cannot be played by that many players."""
+
+
+class GameNotActive(ServiceError):
+    """The game is not running (over, aborted, or not started)."""
+
+
+class NotStarted(GameNotActive):
+    """The table is still a lobby (or was cancelled there): there is no board yet."""
+
+
+class NotFinished(ServiceError):
+    """The record and the revealed summary exist only once the game has ended."""
+
+
+class StaleBoard(ServiceError):
+    """The board changed since the caller saw it; ``table`` is the current one."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__("The board has changed since you looked; here is the current state.")
+        self.table = table
+
+
+def _default_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Service:
+    """Tables, seats and moves over one SQLite database; one instance per bot process."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], float],
+        seed_source: Callable[[], int],
+        games: Callable[[str], ModuleType],
+        verify_snapshots: bool,
+    ) -> None:
+        self._db = db
+        self._clock = clock
+        self._seed_source = seed_source
+        self._games = games
+        self._verify_snapshots = verify_snapshots
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, Any]] = {}  # table id -> (seq, engine state)
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        games: Callable[[str], ModuleType] = get_game,
+        verify_snapshots: bool = False,
+        migrations: tuple[Migration, ...] | None = None,
+    ) -> Service:
+        """Connect to ``path`` (WAL, migrated; a too-new schema raises ``DatabaseTooNew``).
+
+        ``verify_snapshots`` replays the action log whenever a game is first loaded and trusts
+        the log over a snapshot that disagrees.
+        """
+        db = await Database.open(path, migrations)
+        return cls(
+            db,
+            clock=clock,
+            seed_source=seed_source or _default_seed,
+            games=games,
+            verify_snapshots=verify_snapshots,
+        )
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _game(self, name: str) -> ModuleType:
+        try:
+            return self._games(name)
+        except KeyError:
+            raise UnknownGame(f"There is no game called {name!r}.") from None
+
+    @staticmethod
+    def _to_table(row: TableRow, seats: list[SeatRow]) -> Table:
+        if row.status == "lobby" or any(s.seat is None for s in seats):
+            ordered = sorted(seats, key=lambda s: s.joined)
+        else:
+            ordered = sorted(seats, key=lambda s: s.seat if s.seat is not None else -1)
+        return Table(
+            id=row.id,
+            game=row.game,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            creator_id=row.creator_id,
+            status=row.status,
+            max_seats=row.max_seats,
+            seat_order=row.seat_order,
+            options=dict(row.options),
+            seed=row.seed,
+            players=tuple(Player(s.user_id, s.name) for s in ordered),
+            seq=row.seq,
+            lobby_message_id=row.lobby_message_id,
+            board_message_id=row.board_message_id,
+            end_reason=row.end_reason,
+            resigned_seat=row.resigned_seat,
+        )
+
+    async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
+        row = await q.table(table_id)
+        if row is None:
+            raise UnknownTable("There is no such game table.")
+        return row, self._to_table(row, await q.seats(table_id))
+
+    async def _read(self, table_id: int) -> tuple[TableRow, Table]:
+        async with self._db.read() as q:
+            return await self._load(q, table_id)
+
+    @staticmethod
+    def _allowed(table: Table, user_id: int, can_manage: bool) -> None:
+        if not (can_manage or user_id == table.creator_id):
+            raise NotAllowed(
+                "Only the player who opened this table or a server manager may do that."
+            )
+
+    @staticmethod
+    def _require_active(table: Table) -> None:
+        if table.status == "active":
+            return
+        if table.status == "lobby" or (
+            table.status == "aborted" and table.end_reason == "cancelled"
+        ):
+            raise NotStarted("This game has not started yet.")
+        if table.status == "aborted":
+            raise GameNotActive("This game was aborted.")
+        raise GameNotActive("This game is over.")
+
+    @staticmethod
+    def _names(table: Table, seats: tuple[int, ...]) -> str:
+        return ", ".join(table.players[s].name for s in seats if s < len(table.players))
+
+    def _replay(self, row: TableRow, seat_count: int, actions: list[tuple[int, str]]) -> Any:
+        game = self._game(row.game)
+        state = game.new_game(seat_count, row.seed, options=row.options, setup=row.setup)
+        for seat, action in actions:
+            state = game.apply(state, seat, action)
+        return state
+
+    async def _state(self, row: TableRow, table: Table) -> Any:
+        """The engine state after ``row.seq`` actions: cached, from the snapshot, or replayed."""
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.seq:
+            return cached[1]
+        game = self._game(row.game)
+        async with self._db.read() as q:
+            snapshot = await q.snapshot(row.id)
+            logged = await q.action_count(row.id)
+            log_rows = await q.actions(row.id) if self._verify_snapshots else None
+        state: Any = None
+        if snapshot is not None and snapshot[0] == row.seq == logged:
+            state = await asyncio.to_thread(game.from_json, snapshot[1])
+        if state is None or log_rows is not None:
+            if log_rows is None:
+                async with self._db.read() as q:
+                    log_rows = await q.actions(row.id)
+            actions = [(a.seat, a.action) for a in log_rows]
+            replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            if state is None or state != replayed:
+                if snapshot is not None:
+                    log.warning(
+                        "table %s: snapshot (seq %s) disagrees with the action log (%s actions); "
+                        "using the log",
+                        row.id,
+                        snapshot[0],
+                        len(actions),
+                    )
+                state = replayed
+                async with self._db.write() as q:
+                    await q.put_snapshot(row.id, len(actions), game.to_json(state))
+        self._states[row.id] = (row.seq, state)
+        return state
+
+    def _pending_after(
+        self, game: ModuleType, state: Any, before: dict[int, float], acted: int | None
+    ) -> dict[int, float]:
+        """Since when each seat to act has been waiting: reset for a seat that just acted."""
+        now = self._clock()
+        return {
+            seat: before[seat] if seat in before and seat != acted else now
+            for seat in game.to_act(state)
+        }
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator: Player,
+        max_seats: int,
+        seat_order: str = "join",
+        options: dict[str, Any] | None = None,
+        setup: Any = None,
+    ) -> Table:
+        """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open."""
+        module = self._game(game)
+        counts = tuple(module.SEAT_COUNTS)
+        if max_seats not in counts:
+            raise WrongPlayerCount(
+                f"{module.TITLE} is played by {_counts_text(counts)} players, not {max_seats}."
+            )
+        if seat_order not in SEAT_ORDERS:
+            raise BadOption("Seat order must be 'join' or 'random'.")
+        merged = _merge_options(module, options or {})
+        seed = int(self._seed_source())
+        try:  # let the engine refuse option values before anyone joins
+            module.new_game(max_seats, seed, options=merged, setup=setup)
+        except ValueError as error:
+            raise BadOption(str(error)) from error
+        try:
+            async with self._db.write() as q:
+                busy = await q.open_table_in_channel(channel_id)
+                if busy is not None:
+                    raise ChannelBusy(self._to_table(busy, await q.seats(busy.id)))
+                table_id = await q.insert_table(
+                    game=game,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    creator_id=creator.user_id,
+                    max_seats=max_seats,
+                    seat_order=seat_order,
+                    options=merged,
+                    setup=setup,
+                    seed=seed,
+                    at=self._clock(),
+                )
+                await q.add_seat(table_id, creator.user_id, creator.name)
+                return (await self._load(q, table_id))[1]
+        except sqlite3.IntegrityError:  # another process opened one meanwhile
+            busy_table = await self.in_channel(channel_id)
+            if busy_table is None:
+                raise
+            raise ChannelBusy(busy_table) from None
+
+    async def join(self, table_id: int, player: Player) -> Table:
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            if table.status != "lobby":
+                raise NotInLobby("This game has already started or ended; no seats are open.")
+            if table.seat_of(player.user_id) is not None:
+                raise AlreadySeated("You already have a seat at this table.")
+            if len(table.players) >= table.max_seats:
+                raise TableFull(f"All {table.max_seats} seats are taken.")
+            await q.add_seat(table_id, player.user_id, player.name)
+            return (await self._load(q, table_id))[1]
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            if table.status != "lobby":
+                raise NotInLobby("The game has started; you can resign instead.")
+            if table.seat_of(user_id) is None:
+                raise NotSeated("You have no seat at this table.")
+            await q.remove_seat(table_id, user_id)
+            return (await self._load(q, table_id))[1]
+
+    async def start(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """Seat the lobby (join order or seeded shuffle) and deal the game."""
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            self._allowed(table, user_id, can_manage)
+            if table.status != "lobby":
+                raise NotInLobby("This table is not a lobby any more.")
+            game = self._game(table.game)
+            count = len(table.players)
+            if count not in tuple(game.SEAT_COUNTS):
+                raise WrongPlayerCount(
+                    f"{game.TITLE} needs {_counts_text(tuple(game.SEAT_COUNTS))} players; "
+                    f"{count} {'has' if count == 1 else 'have'} joined."
+                )
+            order = list(table.players)
+            if table.seat_order == "random":
+                random.Random(f"seat-order:{table.seed}").shuffle(order)
+            try:
+                state = game.new_game(count, table.seed, options=table.options, setup=row.setup)
+            except ValueError as error:
+                raise BadOption(str(error)) from error
+            pending = self._pending_after(game, state, {}, None)
+            async with self._db.write() as q:
+                await q.set_started(
+                    table_id, {p.user_id: seat for seat, p in enumerate(order)}, self._clock()
+                )
+                await q.put_snapshot(table_id, 0, game.to_json(state))
+                await q.set_pending(table_id, pending)
+                started = (await self._load(q, table_id))[1]
+            self._states[table_id] = (0, state)
+            return started
+
+    async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """Close a lobby (creator or manager)."""
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            self._allowed(table, user_id, can_manage)
+            if table.status != "lobby":
+                raise NotInLobby("Only a lobby can be cancelled; a running game can be aborted.")
+            await q.set_ended(table_id, status="aborted", reason="cancelled", at=self._clock())
+            return (await self._load(q, table_id))[1]
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._db.write() as q:
+            if not await q.set_message(table_id, "lobby", message_id):
+                raise UnknownTable("There is no such game table.")
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._db.write() as q:
+            if not await q.set_message(table_id, "board", message_id):
+                raise UnknownTable("There is no such game table.")
+
+    # -- lookups ------------------------------------------------------------------------------
+
+    async def get(self, table_id: int) -> Table:
+        return (await self._read(table_id))[1]
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        """The lobby or running table in the channel, if any."""
+        async with self._db.read() as q:
+            row = await q.open_table_in_channel(channel_id)
+            return None if row is None else self._to_table(row, await q.seats(row.id))
+
+    async def list_guild(self, guild_id: int) -> list[Table]:
+        """Lobbies and running games in the server, oldest first."""
+        async with self._db.read() as q:
+            rows = await q.open_tables_in_guild(guild_id)
+            return [self._to_table(row, await q.seats(row.id)) for row in rows]
+
+    async def list_waiting_on(self, user_id: int) -> list[Table]:
+        """Running games (in every server) where ``user_id`` must decide now."""
+        async with self._db.read() as q:
+            ids = await q.waiting_on(user_id)
+            return [(await self._load(q, table_id))[1] for table_id in ids]
+
+    async def to_act(self, table_id: int) -> tuple[int, ...]:
+        """Seats that must decide now (empty unless the game is running)."""
+        async with self._db.read() as q:
+            _, table = await self._load(q, table_id)
+            if table.status != "active":
+                return ()
+            return tuple(sorted(await q.pending(table_id)))
+
+    # -- play ---------------------------------------------------------------------------------
+
+    async def submit(
+        self, table_id: int, user_id: int, action: str, *, expected_seq: int | None = None
+    ) -> MoveResult:
+        """Apply ``action`` for ``user_id``'s seat; durable before this returns.
+
+        Raises, in this order: UnknownTable, GameNotActive, NotSeated, NotYourTurn (engine
+        error class), StaleBoard (``expected_seq`` is not the current seq), then the engine's
+        InvalidNotation / IllegalAction. Nothing changes when it raises.
+        """
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            self._require_active(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            game = self._game(table.game)
+            state = await self._state(row, table)
+            to_act = tuple(game.to_act(state))
+            if seat not in to_act:
+                raise NotYourTurn(f"It is not your turn; waiting for {self._names(table, to_act)}.")
+            if expected_seq is not None and expected_seq != row.seq:
+                raise StaleBoard(table)
+            new_state = game.apply(state, seat, action)
+            finished = bool(game.is_over(new_state))
+            snapshot = game.to_json(new_state)
+            at = self._clock()
+            try:
+                async with self._db.write() as q:
+                    before = await q.pending(table_id)
+                    await q.append_action(table_id, row.seq, seat, user_id, action, at)
+                    if not await q.advance_seq(table_id, row.seq):
+                        raise StaleBoard(table)
+                    await q.put_snapshot(table_id, row.seq + 1, snapshot)
+                    if finished:
+                        await q.set_ended(table_id, status="finished", reason="over", at=at)
+                    else:
+                        await q.set_pending(
+                            table_id, self._pending_after(game, new_state, before, seat)
+                        )
+                    _, after = await self._load(q, table_id)
+            except sqlite3.IntegrityError:  # the log already has this seq: someone was faster
+                self._states.pop(table_id, None)
+                raise StaleBoard((await self._read(table_id))[1]) from None
+            except StaleBoard:
+                self._states.pop(table_id, None)
+                raise
+            self._states[table_id] = (row.seq + 1, new_state)
+            pings = tuple(after.players[s].user_id for s in game.to_act(new_state))
+            return MoveResult(
+                table=after,
+                seat=seat,
+                action=action,
+                view=game.view(new_state, None),
+                to_ping=pings,
+                finished=finished,
+            )
+
+    async def legal_actions(self, table_id: int, user_id: int) -> list[str]:
+        """The caller's legal actions now; [] if not running, not seated or not to act."""
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            seat = table.seat_of(user_id)
+            if table.status != "active" or seat is None:
+                return []
+            game = self._game(table.game)
+            state = await self._state(row, table)
+            if seat not in game.to_act(state):
+                return []
+            return list(game.legal_actions(state, seat))
+
+    async def _started_state(self, table_id: int) -> tuple[Table, ModuleType, Any]:
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            if table.status == "lobby" or table.end_reason == "cancelled":
+                raise NotStarted("This game has not started yet.")
+            return table, self._game(table.game), await self._state(row, table)
+
+    async def public_view(self, table_id: int) -> dict[str, Any]:
+        """The engine's view for spectators (``view(state, None)``)."""
+        _, game, state = await self._started_state(table_id)
+        view: dict[str, Any] = game.view(state, None)
+        return view
+
+    async def private_view(self, table_id: int, user_id: int) -> dict[str, Any]:
+        """The engine's view for the caller's seat. NotSeated for anyone else."""
+        async with self._db.read() as q:
+            _, table = await self._load(q, table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not playing in this game.")
+        _, game, state = await self._started_state(table_id)
+        view: dict[str, Any] = game.view(state, seat)
+        return view
+
+    async def resign(self, table_id: int, user_id: int) -> Table:
+        """End the game: the resigning seat ranks last."""
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            self._require_active(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            await q.set_ended(
+                table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
+            )
+            return (await self._load(q, table_id))[1]
+
+    async def abort(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """Stop a lobby or running game without a result (creator or manager)."""
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            self._allowed(table, user_id, can_manage)
+            if table.status not in ("lobby", "active"):
+                raise GameNotActive("This game has already ended.")
+            reason = "cancelled" if table.status == "lobby" else "aborted"
+            await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())
+            return (await self._load(q, table_id))[1]
+
+    async def record(self, table_id: int) -> dict[str, Any]:
+        """The replay JSON (``python -m bot.games replay`` reads it); only once the game ended.
+
+        The seed decides every hidden draw, so a running game's record would leak secrets.
+        """
+        async with self._db.read() as q:
+            row, table = await self._load(q, table_id)
+            log_rows = await q.actions(table_id)
+        if table.status == "lobby" or table.end_reason == "cancelled":
+            raise NotStarted("This game has not started yet.")
+        if table.status == "active":
+            raise NotFinished("The record is shown when the game has ended.")
+        record: dict[str, Any] = {
+            "game": table.game,
+            "seats": len(table.players),
+            "seed": table.seed,
+            "options": dict(table.options),
+        }
+        if row.setup is not None:
+            record["setup"] = row.setup
+        record["actions"] = [[a.seat, a.action] for a in log_rows]
+        record["players"] = [p.name for p in table.players]
+        record["end"] = {"reason": table.end_reason, "resigned_seat": table.resigned_seat}
+        return record
+
+    async def final_summary(self, table_id: int) -> dict[str, Any]:
+        """Ranking, scores and every seat's full view, once the game has ended."""
+        table, game, state = await self._started_state(table_id)
+        if table.status == "active":
+            raise NotFinished("The final summary is shown when the game has ended.")
+        seats = len(table.players)
+        if table.end_reason == "over":
+            ranking = [list(place) for place in game.outcome(state)["ranking"]]
+        elif table.end_reason == "resigned" and table.resigned_seat is not None:
+            others = [s for s in range(seats) if s != table.resigned_seat]
+            ranking = [others, [table.resigned_seat]] if others else [[table.resigned_seat]]
+        else:  # aborted: no result
+            ranking = []
+        return {
+            "game": table.game,
+            "end_reason": table.end_reason,
+            "resigned_seat": table.resigned_seat,
+            "ranking": ranking,
+            "scores": game.scores(state),
+            "players": [
+                {"seat": s, "user_id": p.user_id, "name": p.name}
+                for s, p in enumerate(table.players)
+            ],
+            "public": game.view(state, None),
+            "views": [game.view(state, s) for s in range(seats)],
+        }
+
+
+def _counts_text(counts: tuple[int, ...]) -> str:
+    ordered = sorted(counts)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
+
+
+def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
+    """The game's default options overridden by ``given``; unknown names or types are refused."""
+    defaults: dict[str, Any] = dict(game.OPTIONS)
+    merged = dict(defaults)
+    for name, value in given.items():
+        if name not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            raise BadOption(f"{game.TITLE} has no option {name!r} (options: {known}).")
+        default = defaults[name]
+        if default is not None and type(value) is not type(default):
+            raise BadOption(f"Option {name!r} takes a {type(default).__name__}, not {value!r}.")
+        merged[name] = value
+    return merged

@@ -1,0 +1,327 @@
+"""Typed queries over the game-table schema, run under one connection lock.
+
+One aiosqlite connection serves the whole bot. Its statements from different coroutines would
+otherwise interleave inside each other's transactions, so every use goes through
+:meth:`Database.read` or :meth:`Database.write`, which hold an asyncio lock; ``write`` wraps the
+block in ``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.db import Migration, connect
+
+__all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
+
+_TABLE_COLUMNS = (
+    "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
+    "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
+    "started_at, ended_at"
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A row of ``game_tables`` with its JSON columns decoded."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: str
+    max_seats: int
+    seat_order: str
+    options: dict[str, Any]
+    setup: Any
+    seed: int
+    seq: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    end_reason: str | None
+    resigned_seat: int | None
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
+        values = list(row)
+        values[8] = json.loads(values[8])
+        values[9] = None if values[9] is None else json.loads(values[9])
+        return cls(*values)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A player at a table: ``seat`` is None until the game starts."""
+
+    user_id: int
+    name: str
+    joined: int
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One entry of the action log."""
+
+    seq: int
+    seat: int
+    user_id: int
+    action: str
+    at: float
+
+
+class Queries:
+    """The statements the service needs; obtained from :class:`Database` only."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else tuple(row)
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            rows = await cursor.fetchall()
+        return [tuple(row) for row in rows]
+
+    async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            return int(cursor.rowcount)
+
+    # -- tables -------------------------------------------------------------------------------
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", [table_id])
+        return None if row is None else TableRow.from_row(row)
+
+    async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
+        row = await self._one(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables "
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            [channel_id],
+        )
+        return None if row is None else TableRow.from_row(row)
+
+    async def open_tables_in_guild(self, guild_id: int) -> list[TableRow]:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables "
+            "WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            [guild_id],
+        )
+        return [TableRow.from_row(row) for row in rows]
+
+    async def active_table_ids(self) -> list[int]:
+        rows = await self._all("SELECT id FROM game_tables WHERE status = 'active' ORDER BY id")
+        return [int(row[0]) for row in rows]
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        max_seats: int,
+        seat_order: str,
+        options: dict[str, Any],
+        setup: Any,
+        seed: int,
+        at: float,
+    ) -> int:
+        async with self._conn.execute(
+            "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
+            "seat_order, options, setup, seed, created_at) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+            (
+                game,
+                guild_id,
+                channel_id,
+                creator_id,
+                max_seats,
+                seat_order,
+                json.dumps(options, sort_keys=True),
+                None if setup is None else json.dumps(setup, sort_keys=True),
+                seed,
+                at,
+            ),
+        ) as cursor:
+            new_id = cursor.lastrowid
+        assert new_id is not None
+        return int(new_id)
+
+    async def set_started(self, table_id: int, seat_of_user: dict[int, int], at: float) -> None:
+        for user_id, seat in seat_of_user.items():
+            await self._change(
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?",
+                [seat, table_id, user_id],
+            )
+        await self._change(
+            "UPDATE game_tables SET status = 'active', started_at = ? WHERE id = ?", [at, table_id]
+        )
+
+    async def set_ended(
+        self,
+        table_id: int,
+        *,
+        status: str,
+        reason: str,
+        at: float,
+        resigned_seat: int | None = None,
+    ) -> None:
+        await self._change(
+            "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ? "
+            "WHERE id = ?",
+            [status, reason, at, resigned_seat, table_id],
+        )
+        await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
+
+    async def set_message(self, table_id: int, kind: str, message_id: int | None) -> bool:
+        column = {"lobby": "lobby_message_id", "board": "board_message_id"}[kind]
+        changed = await self._change(
+            f"UPDATE game_tables SET {column} = ? WHERE id = ?", [message_id, table_id]
+        )
+        return changed == 1
+
+    async def advance_seq(self, table_id: int, seq: int) -> bool:
+        """Move the table from ``seq`` to ``seq + 1``; False if it was not at ``seq``."""
+        changed = await self._change(
+            "UPDATE game_tables SET seq = seq + 1 WHERE id = ? AND seq = ?", [table_id, seq]
+        )
+        return changed == 1
+
+    # -- seats --------------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT user_id, name, joined, seat FROM seats WHERE table_id = ? "
+            "ORDER BY seat IS NULL, seat, joined",
+            [table_id],
+        )
+        return [SeatRow(*row) for row in rows]
+
+    async def add_seat(self, table_id: int, user_id: int, name: str) -> None:
+        await self._change(
+            "INSERT INTO seats (table_id, user_id, name, joined) VALUES (?, ?, ?, "
+            "(SELECT COALESCE(MAX(joined), -1) + 1 FROM seats WHERE table_id = ?))",
+            [table_id, user_id, name, table_id],
+        )
+
+    async def remove_seat(self, table_id: int, user_id: int) -> None:
+        await self._change(
+            "DELETE FROM seats WHERE table_id = ? AND user_id = ?", [table_id, user_id]
+        )
+
+    async def seated_table_ids(self, user_id: int, status: str) -> list[int]:
+        rows = await self._all(
+            "SELECT s.table_id FROM seats s JOIN game_tables t ON t.id = s.table_id "
+            "WHERE s.user_id = ? AND t.status = ? ORDER BY t.id",
+            [user_id, status],
+        )
+        return [int(row[0]) for row in rows]
+
+    # -- the action log and snapshots ---------------------------------------------------------
+
+    async def append_action(
+        self, table_id: int, seq: int, seat: int, user_id: int, action: str, at: float
+    ) -> None:
+        """Insert log entry ``seq``; raises ``sqlite3.IntegrityError`` if it already exists."""
+        await self._change(
+            "INSERT INTO actions (table_id, seq, seat, user_id, action, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [table_id, seq, seat, user_id, action, at],
+        )
+
+    async def actions(self, table_id: int) -> list[ActionRow]:
+        rows = await self._all(
+            "SELECT seq, seat, user_id, action, at FROM actions WHERE table_id = ? ORDER BY seq",
+            [table_id],
+        )
+        return [ActionRow(*row) for row in rows]
+
+    async def action_count(self, table_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM actions WHERE table_id = ?", [table_id])
+        return 0 if row is None else int(row[0])
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        row = await self._one("SELECT seq, state FROM snapshots WHERE table_id = ?", [table_id])
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    async def put_snapshot(self, table_id: int, seq: int, state: str) -> None:
+        await self._change(
+            "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+            [table_id, seq, state],
+        )
+
+    # -- pending decisions --------------------------------------------------------------------
+
+    async def pending(self, table_id: int) -> dict[int, float]:
+        rows = await self._all("SELECT seat, since FROM pending WHERE table_id = ?", [table_id])
+        return {int(seat): float(since) for seat, since in rows}
+
+    async def set_pending(self, table_id: int, since_by_seat: dict[int, float]) -> None:
+        await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
+        for seat, since in sorted(since_by_seat.items()):
+            await self._change(
+                "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?)",
+                [table_id, seat, since],
+            )
+
+    async def waiting_on(self, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT DISTINCT p.table_id FROM pending p "
+            "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
+            "JOIN game_tables t ON t.id = p.table_id "
+            "WHERE s.user_id = ? AND t.status = 'active' ORDER BY p.table_id",
+            [user_id],
+        )
+        return [int(row[0]) for row in rows]
+
+
+class Database:
+    """The bot's one connection plus the lock that keeps its transactions whole."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._lock = asyncio.Lock()
+        self._queries = Queries(conn)
+
+    @classmethod
+    async def open(cls, path: Path, migrations: tuple[Migration, ...] | None = None) -> Database:
+        return cls(await connect(path, migrations))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self.conn.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Queries]:
+        """Queries outside a transaction (each statement sees committed data)."""
+        async with self._lock:
+            yield self._queries
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Queries]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._queries
+            except BaseException:
+                await self.conn.rollback()
+                raise
+            await self.conn.commit()

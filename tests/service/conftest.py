@@ -1,0 +1,88 @@
+"""Fixtures for the service tests: a real SQLite file per test, a manual clock, fixed seeds."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from bot.games import get_game
+from bot.service import Player, Service
+from tests.service import blind_bids
+
+ANN = Player(101, "Ann")
+BOB = Player(102, "Bob")
+CAT = Player(103, "Cat")
+DAN = Player(104, "Dan")
+EVE = Player(105, "Eve")
+GUILD = 9000
+CHANNEL = 7000
+
+
+class ManualClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def games(name: str) -> ModuleType:
+    """The installed engines plus the test game ``blind_bids``."""
+    if name == blind_bids.NAME:
+        return blind_bids
+    return get_game(name)
+
+
+def seeds(start: int = 1000) -> Callable[[], int]:
+    return itertools.count(start).__next__
+
+
+async def open_service(
+    path: Path, clock: ManualClock, seed_source: Callable[[], int] | None = None, **kw: Any
+) -> Service:
+    return await Service.open(
+        path, clock=clock, seed_source=seed_source or seeds(), games=games, **kw
+    )
+
+
+def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, read through a separate plain sqlite3 connection."""
+    conn = sqlite3.connect(path)
+    try:
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        return {n: sorted(conn.execute(f"SELECT * FROM {n}").fetchall(), key=repr) for n in names}
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "bot.sqlite3"
+
+
+@pytest.fixture
+async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[Service]:
+    svc = await open_service(db_path, clock)
+    yield svc
+    await svc.close()

@@ -1,0 +1,145 @@
+"""The database file: migrations from empty, WAL, refusal of a newer schema, atomic migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.storage import (
+    DatabaseTooNew,
+    MigrationError,
+    connect,
+    latest_version,
+    load_migrations,
+    schema_version,
+)
+from bot.storage.db import Migration, migrate
+from tests.service.conftest import ManualClock, open_service
+
+
+def _plain(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path)
+
+
+async def test_migrates_an_empty_file_to_the_latest_version(db_path: Path) -> None:
+    conn = await connect(db_path)
+    try:
+        assert await schema_version(conn) == latest_version() >= 1
+    finally:
+        await conn.close()
+    plain = _plain(db_path)
+    tables = {r[0] for r in plain.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"game_tables", "seats", "actions", "snapshots", "pending"} <= tables
+    assert plain.execute("PRAGMA user_version").fetchone()[0] == latest_version()
+    plain.close()
+
+
+async def test_reopening_applies_nothing_and_keeps_data(db_path: Path, clock: ManualClock) -> None:
+    from tests.service.conftest import ANN, CHANNEL, GUILD
+
+    svc = await open_service(db_path, clock)
+    table = await svc.create(
+        game="blind_bids", guild_id=GUILD, channel_id=CHANNEL, creator=ANN, max_seats=2
+    )
+    await svc.close()
+    conn = await connect(db_path)
+    try:
+        version = await schema_version(conn)
+        assert await migrate(conn) == (version, version)
+    finally:
+        await conn.close()
+    svc = await open_service(db_path, clock)
+    assert (await svc.get(table.id)).players == (ANN,)
+    await svc.close()
+
+
+async def test_wal_mode_is_on(db_path: Path) -> None:
+    conn = await connect(db_path)
+    try:
+        async with conn.execute("PRAGMA journal_mode") as cursor:
+            row = await cursor.fetchone()
+        assert row is not None and row[0] == "wal"
+    finally:
+        await conn.close()
+    plain = _plain(db_path)  # WAL is persistent in the file, seen by any other connection
+    assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    plain.close()
+
+
+async def test_a_newer_database_is_refused_and_left_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    plain = _plain(db_path)
+    plain.execute("CREATE TABLE from_the_future (x)")
+    plain.execute(f"PRAGMA user_version = {latest_version() + 1}")
+    plain.commit()
+    plain.close()
+    with pytest.raises(DatabaseTooNew) as info:
+        await connect(db_path)
+    message = str(info.value)
+    assert f"version {latest_version() + 1}" in message and "newer" in message
+    plain = _plain(db_path)
+    assert plain.execute("PRAGMA user_version").fetchone()[0] == latest_version() + 1
+    assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    names = {r[0] for r in plain.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert names == {"from_the_future"}
+    plain.close()
+
+
+async def test_the_service_refuses_a_newer_database_too(db_path: Path, clock: ManualClock) -> None:
+    db_path.parent.mkdir(parents=True)
+    plain = _plain(db_path)
+    plain.execute("PRAGMA user_version = 999")
+    plain.close()
+    with pytest.raises(DatabaseTooNew):
+        await open_service(db_path, clock)
+
+
+async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
+    good = load_migrations()
+    broken = Migration(
+        len(good) + 1,
+        "broken",
+        "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);",
+    )
+    conn = await connect(db_path)
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate(conn, (*good, broken))
+        assert await schema_version(conn) == len(good)
+        assert not conn.in_transaction
+        async with conn.execute(
+            "SELECT COUNT(*) FROM sqlite_master WHERE name = 'half_done'"
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None and row[0] == 0
+    finally:
+        await conn.close()
+
+
+async def test_migrations_apply_in_order_one_transaction_each(tmp_path: Path) -> None:
+    steps = (
+        Migration(1, "first", "CREATE TABLE t (a INTEGER);"),
+        Migration(2, "second", "ALTER TABLE t ADD COLUMN b TEXT; INSERT INTO t VALUES (1, 'x');"),
+    )
+    conn = await aiosqlite.connect(tmp_path / "m.sqlite3", isolation_level=None)
+    try:
+        assert await migrate(conn, steps[:1]) == (0, 1)
+        assert await migrate(conn, steps) == (1, 2)
+        async with conn.execute("SELECT a, b FROM t") as cursor:
+            assert [tuple(r) for r in await cursor.fetchall()] == [(1, "x")]
+    finally:
+        await conn.close()
+
+
+def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
+    (tmp_path / "0001_first.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_third.sql").write_text("SELECT 1;")
+    (tmp_path / "notes.txt").write_text("ignored")
+    with pytest.raises(MigrationError):
+        load_migrations(tmp_path)
+    (tmp_path / "0002_second.sql").write_text("SELECT 1;")
+    assert [m.version for m in load_migrations(tmp_path)] == [1, 2, 3]
+    assert [m.description for m in load_migrations(tmp_path)] == ["first", "second", "third"]
