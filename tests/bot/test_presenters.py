@@ -75,9 +75,7 @@ def test_rank_actions_puts_prefix_matches_first_and_caps_at_25() -> None:
 
 def test_small_menu_is_the_actions_themselves() -> None:
     menu = presenters.action_menu(["pass", "tile red F4", "tile blue F4"])
-    assert [[o.value for o in group] for group in menu] == [
-        ["pass", "tile blue F4", "tile red F4"]
-    ]
+    assert [[o.value for o in group] for group in menu] == [["pass", "tile blue F4", "tile red F4"]]
     assert not any(o.is_group for group in menu for o in group)
 
 
