@@ -15,6 +15,7 @@ import discord.http
 import yarl
 
 from bot.settings import Settings, SettingsError
+from bot.storage import DatabaseTooNew
 
 log = logging.getLogger("bot")
 
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run(settings, sync_only=args == ["sync"]))
     except KeyboardInterrupt:
         return 0
+    except DatabaseTooNew as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Cannot start: Discord refused DISCORD_TOKEN; copy it again.", file=sys.stderr)
         return 2

@@ -141,7 +141,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         bot = flow.bot_of(interaction)
         if interaction.channel_id is None:
             raise CommandRefused("Use this command in a server channel.")
-        module = get_game(game.value)
+        try:
+            module = get_game(game.value)
+        except KeyError:
+            raise CommandRefused(f"{game.name} is not installed on this bot yet.") from None
         counts = sorted(module.SEAT_COUNTS)
         wanted = seats if seats is not None else counts[-1]
         if wanted not in counts:
