@@ -1,0 +1,802 @@
+"""FakeDiscord: a local, recording stand-in for Discord's REST API and gateway.
+
+One aiohttp server on 127.0.0.1 (a free port) answers ``/api/v10/...`` with plausible JSON and a
+websocket at ``/gateway`` speaks just enough of the gateway protocol (HELLO, IDENTIFY -> READY,
+heartbeat ACK) for an unmodified discord.py client to connect and receive pushed events.
+
+Every request is recorded as a :class:`Call` (method, path, query, JSON body or multipart parts),
+checked against Discord's OpenAPI description (:mod:`.spec`) and classified by who can see it
+(:attr:`Call.audience`): ``"public"`` (channel messages, threads, non-ephemeral interaction
+replies), ``"ephemeral"`` (seen only by :attr:`Call.recipient`) or ``"none"`` (reads, deletes,
+defers, command sync: nothing shown to anyone).
+
+Realism that tests can rely on: interaction callbacks after ``deadline_s`` (3 s) get 404 10062
+"Unknown interaction", a second callback gets 400 40060, webhook tokens older than
+``token_ttl_s`` (15 min) get 401 50027, unknown messages 404 10008.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import io
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+from aiohttp import BodyPartReader, WSMsgType, web
+from PIL import Image
+
+from . import payloads as p
+from .spec import SpecChecker, default_checker
+
+JSON = dict[str, Any]
+Audience = Literal["public", "ephemeral", "none"]
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_FILES = 10
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
+
+# Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
+PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+
+@dataclass
+class FilePart:
+    """One uploaded file of a multipart request (``files[n]``)."""
+
+    field: str
+    filename: str
+    content_type: str | None
+    data: bytes
+
+    def is_png(self) -> bool:
+        return self.data.startswith(PNG_SIGNATURE)
+
+    def image(self) -> Image.Image:
+        """The file decoded as a PNG with Pillow (AssertionError if it is not one)."""
+        assert self.is_png(), f"{self.filename} is not a PNG (starts {self.data[:8]!r})"
+        img = Image.open(io.BytesIO(self.data))
+        img.load()
+        assert img.format == "PNG", f"{self.filename} decodes as {img.format}"
+        return img
+
+
+@dataclass
+class Call:
+    """One request the bot made, with what the fake answered and who would see it."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any = None
+    files: list[FilePart] = field(default_factory=list)
+    t: float = 0.0
+    authorization: str | None = None
+    template: str | None = None
+    spec_problems: list[str] = field(default_factory=list)
+    status: int = 0
+    response: Any = None
+    audience: Audience = "none"
+    recipient: str | None = None  # the user an ephemeral reply is addressed to
+    interaction: JSON | None = None  # the INTERACTION_CREATE payload this call answers
+    unhandled: bool = False  # answered by the catch-all default
+
+    @property
+    def parts(self) -> list[str]:
+        return self.path.strip("/").split("/")
+
+    @property
+    def is_callback(self) -> bool:
+        return self.template == "/interactions/{interaction_id}/{interaction_token}/callback"
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.json.get("type") if self.is_callback and isinstance(self.json, dict) else None
+
+    @property
+    def message_body(self) -> JSON:
+        """The message part of the body: ``data`` of a callback, else the body itself."""
+        body = self.json if isinstance(self.json, dict) else {}
+        if self.is_callback:
+            data = body.get("data")
+            return data if isinstance(data, dict) else {}
+        return body
+
+    @property
+    def content(self) -> str | None:
+        content = self.message_body.get("content")
+        return content if isinstance(content, str) else None
+
+    @property
+    def flags(self) -> int:
+        flags = self.message_body.get("flags")
+        return flags if isinstance(flags, int) else 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.audience == "ephemeral"
+
+    def images(self) -> list[Image.Image]:
+        return [f.image() for f in self.files]
+
+    def text(self) -> str:
+        """Everything in the request a Discord client could show or inspect: the whole JSON body
+        (custom ids included: clients receive them) and the file names. For privacy checks."""
+        names = " ".join(f.filename for f in self.files)
+        return json.dumps(self.json, ensure_ascii=False) + " " + names
+
+    def components(self) -> Iterator[JSON]:
+        """Every component in the message body, nested rows and containers flattened."""
+        stack = list(self.message_body.get("components") or [])
+        while stack:
+            comp = stack.pop(0)
+            yield comp
+            stack[:0] = list(comp.get("components") or [])
+            if isinstance(comp.get("component"), dict):
+                stack.insert(0, comp["component"])
+            if isinstance(comp.get("accessory"), dict):
+                stack.insert(0, comp["accessory"])
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.components() if "custom_id" in c]
+
+    def __repr__(self) -> str:
+        extra = f" type={self.callback_type}" if self.is_callback else ""
+        return f"<Call {self.method} {self.path}{extra} {self.audience} -> {self.status}>"
+
+
+@dataclass
+class _Interaction:
+    payload: JSON
+    dispatched: float
+    callback_type: int | None = None
+    original_id: str | None = None
+    original_ephemeral: bool = False
+    deferred_pending: bool = False  # a type-5 defer whose "thinking" message is not filled yet
+
+    @property
+    def user_id(self) -> str:
+        return p.invoker_id(self.payload)
+
+    @property
+    def channel_id(self) -> str:
+        return str(self.payload.get("channel_id") or self.payload["channel"]["id"])
+
+
+def jresp(obj: Any, status: int = 200) -> web.Response:
+    """A JSON response. discord.py's ``json_or_text`` decodes only when Content-Type is exactly
+    ``application/json``; ``web.json_response`` appends ``; charset=utf-8`` and breaks it."""
+    return web.Response(
+        body=json.dumps(obj).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return jresp({"message": message, "code": code}, status=status)
+
+
+class FakeDiscord:
+    """The fake. ``await start()`` returns the REST base; ``gateway_url`` is the websocket."""
+
+    def __init__(
+        self,
+        *,
+        app_id: str = p.APP_ID,
+        checker: SpecChecker | None = None,
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.app_id = app_id
+        self.checker = checker or default_checker()
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.deadline_s = 3.0
+        self.token_ttl_s = 15 * 60.0
+        self.calls: list[Call] = []
+        self.messages: dict[str, JSON] = {}
+        self.channels: dict[str, JSON] = {}
+        self.commands: dict[str | None, list[JSON]] = {}  # guild id (None: global) -> commands
+        self.identifies: list[JSON] = []
+        self.gateway_events: list[JSON] = []  # every op-0 event pushed
+        self._interactions: dict[str, _Interaction] = {}  # by interaction id
+        self._by_token: dict[str, _Interaction] = {}
+        self._cond = asyncio.Condition()
+        self._ws: web.WebSocketResponse | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.base = ""
+        self.gateway_url = ""
+        self.app = web.Application()
+        self.app.router.add_get("/gateway", self._gateway)
+        self.app.router.add_get("/", self._gateway)
+        self.app.router.add_route("*", "/api/v10/{tail:.*}", self._handle)
+
+    # ----------------------------------------------------------------------------- lifecycle
+
+    async def start(self) -> str:
+        self._runner = web.AppRunner(self.app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.base = f"http://127.0.0.1:{port}/api/v10"
+        self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
+        return self.base
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # ----------------------------------------------------------------------------- driving
+
+    def register(self, payload: JSON) -> JSON:
+        """Remember an interaction (its token, user, deadline) before it is delivered.
+        Delivering the same payload again keeps the first record (and its acknowledgement)."""
+        if str(payload["id"]) in self._interactions:
+            return payload
+        record = _Interaction(copy.deepcopy(payload), time.perf_counter())
+        self._interactions[str(payload["id"])] = record
+        self._by_token[str(payload["token"])] = record
+        return payload
+
+    def dispatch(self, bot: discord.Client, payload: JSON) -> JSON:
+        """Deliver ``INTERACTION_CREATE`` in-process, as discord.py's gateway reader does."""
+        self.register(payload)
+        bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        return payload
+
+    async def push(self, event: str, data: JSON) -> None:
+        """Send a dispatch event (op 0) to the connected bot process."""
+        if self._ws is None or self._ws.closed:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        self._seq += 1
+        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
+        self.gateway_events.append(frame)
+        await self._ws.send_json(frame)
+
+    async def push_interaction(self, payload: JSON) -> JSON:
+        """Deliver ``INTERACTION_CREATE`` over the websocket to a bot process."""
+        self.register(payload)
+        await self.push("INTERACTION_CREATE", payload)
+        return payload
+
+    # ----------------------------------------------------------------------------- waiting
+
+    def mark(self) -> int:
+        """The index of the next call; pass it as ``start`` to wait only for later calls."""
+        return len(self.calls)
+
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], *, timeout: float = 5.0, start: int = 0
+    ) -> Call:
+        """The first recorded call (from index ``start``) matching ``predicate``; waits for it."""
+
+        async def scan() -> Call:
+            seen = start
+            async with self._cond:
+                while True:
+                    for call in self.calls[seen:]:
+                        if predicate(call):
+                            return call
+                    seen = max(seen, len(self.calls))
+                    await self._cond.wait()
+
+        try:
+            return await asyncio.wait_for(scan(), timeout)
+        except TimeoutError:
+            recent = "\n  ".join(map(repr, self.calls[start:][-15:])) or "(none)"
+            raise AssertionError(
+                f"no matching request within {timeout} s; requests since #{start}:\n  {recent}"
+            ) from None
+
+    async def response_to(self, payload: JSON, *, timeout: float = 5.0) -> Call:
+        """The interaction callback the bot sent for ``payload``."""
+        iid = str(payload["id"])
+        return await self.wait_for(lambda c: c.is_callback and c.parts[1] == iid, timeout=timeout)
+
+    def calls_for(self, payload: JSON) -> list[Call]:
+        """Every request answering ``payload`` so far: its callback, followups and edits."""
+        return [
+            c
+            for c in self.calls
+            if c.interaction is not None and c.interaction["id"] == payload["id"]
+        ]
+
+    async def wait_for_identify(self, *, count: int = 1, timeout: float = 15.0) -> JSON:
+        """Wait until ``count`` IDENTIFYs have arrived in total; returns the last one."""
+
+        async def wait() -> JSON:
+            async with self._cond:
+                await self._cond.wait_for(lambda: len(self.identifies) >= count)
+                return self.identifies[count - 1]
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    # ----------------------------------------------------------------------------- inspecting
+
+    def public_calls(self) -> list[Call]:
+        return [c for c in self.calls if c.audience == "public"]
+
+    def ephemeral_calls(self, user_id: str | int | None = None) -> list[Call]:
+        return [
+            c
+            for c in self.calls
+            if c.audience == "ephemeral" and (user_id is None or c.recipient == str(user_id))
+        ]
+
+    def spec_problems(self) -> list[str]:
+        return [problem for c in self.calls for problem in c.spec_problems]
+
+    def take_spec_problems(self) -> list[str]:
+        """Return and forget the problems so far (for tests sending bad bodies on purpose)."""
+        problems = self.spec_problems()
+        for call in self.calls:
+            call.spec_problems = []
+        return problems
+
+    def assert_spec_ok(self) -> None:
+        problems = self.spec_problems()
+        assert not problems, "requests Discord's API would reject:\n  " + "\n  ".join(problems)
+
+    def message(self, message_id: str | int) -> JSON:
+        """The current state of a message the bot created (as Discord would return it)."""
+        return copy.deepcopy(self.messages[str(message_id)])
+
+    def channel_messages(self, channel_id: str | int) -> list[JSON]:
+        """Messages in a channel, oldest first (ephemeral ones included, flagged 64)."""
+        return [
+            copy.deepcopy(m) for m in self.messages.values() if m["channel_id"] == str(channel_id)
+        ]
+
+    def last_message(self, channel_id: str | int = p.CHANNEL_ID) -> JSON:
+        msgs = [m for m in self.channel_messages(channel_id) if not m["flags"] & p.EPHEMERAL]
+        assert msgs, f"no public message in channel {channel_id}"
+        return msgs[-1]
+
+    # ----------------------------------------------------------------------------- gateway
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            return _error(404, 0, "404: Not Found")
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        self._ws = ws
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                op = frame.get("op")
+                if op == 1:  # heartbeat
+                    await ws.send_json({"op": 11})
+                elif op == 2:  # identify
+                    await self._ready(ws, frame["d"])
+                elif op == 6:  # resume: we keep no session, so ask for a fresh identify
+                    await ws.send_json({"op": 9, "d": False})
+        finally:
+            self._sockets.discard(ws)
+            if self._ws is ws:
+                self._ws = None
+        return ws
+
+    async def _ready(self, ws: web.WebSocketResponse, identify: JSON) -> None:
+        self._seq = 1
+        ready = {
+            "v": 10,
+            "user": p.BOT_USER,
+            "guilds": [],
+            "session_id": "fake-session-" + p.snowflake(),
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": self.app_id, "flags": 0},
+            "shard": identify.get("shard") or [0, 1],
+            "private_channels": [],
+        }
+        frame = {"op": 0, "t": "READY", "s": self._seq, "d": ready}
+        await ws.send_json(frame)
+        async with self._cond:
+            self.identifies.append(identify)
+            self._cond.notify_all()
+
+    # ----------------------------------------------------------------------------- REST
+
+    async def _read(self, request: web.Request) -> Call:
+        call = Call(
+            request.method,
+            "/" + request.match_info["tail"],
+            dict(request.query),
+            t=time.perf_counter(),
+            authorization=request.headers.get("Authorization"),
+        )
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            async for part in reader:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read()
+                if part.name == "payload_json":
+                    call.json = json.loads(data)
+                else:
+                    call.files.append(
+                        FilePart(
+                            part.name or "",
+                            part.filename or "",
+                            part.headers.get("Content-Type"),
+                            bytes(data),
+                        )
+                    )
+        elif request.can_read_body:
+            raw = await request.read()
+            call.json = json.loads(raw) if raw else None
+        return call
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        call = await self._read(request)
+        call.template, call.spec_problems = self.checker.check(call.method, call.path, call.json)
+        call.spec_problems += self._file_problems(call)
+        try:
+            response = self._route(call)
+        except Exception as exc:  # a bug in the fake must not look like a bot bug
+            response = _error(500, 0, f"fake Discord failed: {exc!r}")
+        call.status = response.status
+        if isinstance(response, web.Response) and response.body:
+            call.response = json.loads(response.body)  # type: ignore[arg-type]
+        async with self._cond:
+            self.calls.append(call)
+            self._cond.notify_all()
+        return response
+
+    def _file_problems(self, call: Call) -> list[str]:
+        problems = []
+        if len(call.files) > MAX_FILES:
+            problems.append(
+                f"{call.method} {call.path}: {len(call.files)} files, at most {MAX_FILES}"
+            )
+        record = self._record_for(call)
+        limit = (
+            record.payload.get("attachment_size_limit", DEFAULT_UPLOAD_LIMIT)
+            if record
+            else DEFAULT_UPLOAD_LIMIT
+        )
+        for f in call.files:
+            if len(f.data) > limit:
+                problems.append(
+                    f"{call.method} {call.path}: {f.filename} is {len(f.data)} bytes, limit {limit}"
+                )
+        return problems
+
+    def _record_for(self, call: Call) -> _Interaction | None:
+        parts = call.parts
+        if parts[0] == "interactions" and len(parts) >= 3:
+            return self._interactions.get(parts[1])
+        if parts[0] == "webhooks" and len(parts) >= 3:
+            return self._by_token.get(parts[2])
+        return None
+
+    def _route(self, call: Call) -> web.Response:
+        parts, method = call.parts, call.method
+        if parts[0] == "interactions" and parts[-1] == "callback" and len(parts) == 4:
+            return self._callback(call)
+        if parts[0] == "webhooks" and len(parts) >= 3:
+            return self._webhook(call)
+        if parts[0] == "channels" and len(parts) >= 2:
+            return self._channel(call)
+        if parts[0] == "applications" and "commands" in parts:
+            return self._commands(call)
+        if call.path == "/users/@me" and method == "GET":
+            return jresp(p.BOT_USER)
+        if call.path in ("/oauth2/applications/@me", "/applications/@me") and method == "GET":
+            return jresp(p.application(self.app_id))
+        if call.path == "/gateway":
+            return jresp({"url": self.gateway_url})
+        if call.path == "/gateway/bot":
+            return jresp(
+                {
+                    "url": self.gateway_url,
+                    "shards": 1,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 14400000,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
+        if call.path == "/users/@me/channels" and method == "POST":
+            recipient = str((call.json or {}).get("recipient_id"))
+            dm = p.dm_channel(p.user(recipient, f"user{recipient[-4:]}"))
+            self.channels[dm["id"]] = dm
+            call.audience = "none"
+            return jresp(dm)
+        if parts[0] == "guilds" and len(parts) == 2 and method == "GET":
+            return jresp(
+                {
+                    "id": parts[1],
+                    "name": "Board game club",
+                    "icon": None,
+                    "owner_id": p.OWNER_ID,
+                    "roles": [],
+                    "emojis": [],
+                    "features": [],
+                    "preferred_locale": "en-US",
+                }
+            )
+        return self._default(call)
+
+    def _default(self, call: Call) -> web.Response:
+        call.unhandled = True
+        if call.method == "GET":
+            return _error(404, 0, "404: Not Found")
+        if call.json is not None or call.files:
+            call.audience = "public"  # unknown write with content: assume the worst
+        return web.Response(status=204)
+
+    # -- interactions
+
+    def _new_message(
+        self, channel_id: str, body: JSON, files: list[FilePart], *, flags: int = 0
+    ) -> JSON:
+        msg = p.message(channel_id=channel_id, flags=flags)
+        msg["application_id"] = self.app_id
+        self.messages[msg["id"]] = msg
+        self._apply(msg, body, files)
+        msg["flags"] = flags | (msg["flags"] & ~p.EPHEMERAL)
+        return msg
+
+    def _edit_message(self, msg: JSON, body: JSON, files: list[FilePart]) -> JSON:
+        msg["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
+        return self._apply(msg, body, files)
+
+    def _apply(self, msg: JSON, body: JSON, files: list[FilePart]) -> JSON:
+        for key in ("content", "embeds", "components", "poll"):
+            if key in body:
+                msg[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if "flags" in body and isinstance(body["flags"], int):
+            msg["flags"] = (msg["flags"] & p.EPHEMERAL) | (body["flags"] & ~p.EPHEMERAL)
+        new = [
+            {
+                "id": p.snowflake(),
+                "filename": f.filename,
+                "size": len(f.data),
+                "url": f"https://cdn.discordapp.invalid/attachments/{msg['channel_id']}/{f.filename}",
+                "proxy_url": f"https://media.discordapp.invalid/{f.filename}",
+                "content_type": f.content_type or "application/octet-stream",
+            }
+            for f in files
+        ]
+        if "attachments" in body:  # the listed existing attachments are kept, the rest replaced
+            keep = {str(a.get("id")) for a in body["attachments"] or []}
+            msg["attachments"] = [a for a in msg["attachments"] if a["id"] in keep] + new
+        else:
+            msg["attachments"] = msg["attachments"] + new
+        return msg
+
+    def _public_or_ephemeral(self, call: Call, record: _Interaction, ephemeral: bool) -> None:
+        call.audience = "ephemeral" if ephemeral else "public"
+        call.recipient = record.user_id if ephemeral else None
+
+    def _callback(self, call: Call) -> web.Response:
+        _, iid, token, _ = call.parts
+        record = self._interactions.get(iid)
+        if record is None or record.payload["token"] != token:
+            return _error(404, 10062, "Unknown interaction")
+        call.interaction = record.payload
+        if time.perf_counter() - record.dispatched > self.deadline_s:
+            return _error(404, 10062, "Unknown interaction")
+        if record.callback_type is not None:
+            return _error(400, 40060, "Interaction has already been acknowledged.")
+        body = call.json if isinstance(call.json, dict) else {}
+        kind = body.get("type")
+        data = body.get("data") if isinstance(body.get("data"), dict) else {}
+        record.callback_type = kind
+        ephemeral = bool((data.get("flags") or 0) & p.EPHEMERAL)
+        component_msg = record.payload.get("message")
+        message: JSON | None = None
+        if kind == MESSAGE:
+            message = self._new_message(
+                record.channel_id, data, call.files, flags=p.EPHEMERAL if ephemeral else 0
+            )
+            record.original_id, record.original_ephemeral = message["id"], ephemeral
+            self._public_or_ephemeral(call, record, ephemeral)
+        elif kind == DEFERRED_MESSAGE:
+            message = self._new_message(
+                record.channel_id, {}, [], flags=(p.EPHEMERAL if ephemeral else 0) | 128
+            )
+            record.original_id, record.original_ephemeral = message["id"], ephemeral
+            record.deferred_pending = True
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and component_msg is not None:
+            record.original_id = str(component_msg["id"])
+            record.original_ephemeral = bool(component_msg.get("flags", 0) & p.EPHEMERAL)
+            if kind == UPDATE_MESSAGE:
+                target = self.messages.setdefault(record.original_id, copy.deepcopy(component_msg))
+                message = self._edit_message(target, data, call.files)
+                self._public_or_ephemeral(call, record, record.original_ephemeral)
+        elif kind in (AUTOCOMPLETE_RESULT, MODAL):
+            self._public_or_ephemeral(call, record, True)
+        if call.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        result: JSON = {
+            "interaction": {
+                "id": iid,
+                "type": record.payload["type"],
+                "response_message_loading": kind == DEFERRED_MESSAGE,
+                "response_message_ephemeral": record.original_ephemeral,
+            }
+        }
+        if record.original_id is not None:
+            result["interaction"]["response_message_id"] = record.original_id
+        if message is not None:
+            result["resource"] = {"type": kind, "message": message}
+        return jresp(result)
+
+    def _webhook(self, call: Call) -> web.Response:
+        parts, method = call.parts, call.method
+        record = self._by_token.get(parts[2])
+        if record is None or parts[1] != self.app_id:
+            return _error(404, 10015, "Unknown Webhook")
+        call.interaction = record.payload
+        if time.perf_counter() - record.dispatched > self.token_ttl_s:
+            return _error(401, 50027, "Invalid Webhook Token")
+        body = call.json if isinstance(call.json, dict) else {}
+        if len(parts) == 3 and method == "POST":  # followup
+            if record.callback_type is None:
+                return _error(404, 10015, "Unknown Webhook")
+            if record.deferred_pending and record.original_id in self.messages:
+                record.deferred_pending = False  # the first followup fills the "thinking" message
+                msg = self.messages[record.original_id]
+                msg["flags"] &= ~128
+                self._apply(msg, body, call.files)
+                self._public_or_ephemeral(call, record, record.original_ephemeral)
+                return jresp(msg)
+            ephemeral = bool((body.get("flags") or 0) & p.EPHEMERAL)
+            msg = self._new_message(
+                record.channel_id, body, call.files, flags=p.EPHEMERAL if ephemeral else 0
+            )
+            self._public_or_ephemeral(call, record, ephemeral)
+            return jresp(msg)
+        if len(parts) == 5 and parts[3] == "messages":
+            mid = record.original_id if parts[4] == "@original" else parts[4]
+            msg = self.messages.get(mid or "")
+            if msg is None:
+                return _error(404, 10008, "Unknown Message")
+            ephemeral = bool(msg["flags"] & p.EPHEMERAL)
+            if method == "GET":
+                return jresp(msg)
+            if method == "DELETE":
+                del self.messages[msg["id"]]
+                return web.Response(status=204)
+            if method == "PATCH":
+                if parts[4] == "@original":
+                    record.deferred_pending = False
+                    msg["flags"] &= ~128
+                self._edit_message(msg, body, call.files)
+                self._public_or_ephemeral(call, record, ephemeral)
+                return jresp(msg)
+        return self._default(call)
+
+    # -- channels
+
+    def _channel(self, call: Call) -> web.Response:
+        parts, method = call.parts, call.method
+        cid = parts[1]
+        body = call.json if isinstance(call.json, dict) else {}
+        if len(parts) == 2 and method == "GET":
+            return jresp(self.channels.get(cid) or p.channel(cid))
+        if len(parts) == 3 and parts[2] == "messages":
+            if method == "POST":
+                call.audience = "public"
+                return jresp(self._new_message(cid, body, call.files))
+            if method == "GET":
+                limit = int(call.query.get("limit", "50"))
+                msgs = [m for m in self.messages.values() if m["channel_id"] == cid]
+                return jresp(list(reversed(msgs))[:limit])
+        if len(parts) == 4 and parts[2] == "messages" and parts[3].isdigit():
+            msg = self.messages.get(parts[3])
+            if msg is None or msg["channel_id"] != cid:
+                return _error(404, 10008, "Unknown Message")
+            if method == "GET":
+                return jresp(msg)
+            if method == "PATCH":
+                call.audience = "public"
+                return jresp(self._edit_message(msg, body, call.files))
+            if method == "DELETE":
+                del self.messages[msg["id"]]
+                return web.Response(status=204)
+        if parts[2:] == ["threads"] and method == "POST":
+            return jresp(self._thread(call, cid, body, thread_id=None))
+        if (
+            len(parts) == 5
+            and parts[2] == "messages"
+            and parts[4] == "threads"
+            and method == "POST"
+        ):
+            return jresp(self._thread(call, cid, body, thread_id=parts[3]))
+        if (
+            parts[2:3] in (["typing"], ["thread-members"])
+            or "reactions" in parts
+            or "pins" in parts
+        ):
+            return web.Response(status=204)
+        return self._default(call)
+
+    def _thread(self, call: Call, parent: str, body: JSON, thread_id: str | None) -> JSON:
+        kind = 11 if thread_id is not None else int(body.get("type") or 12)
+        thread = p.channel(
+            thread_id or p.snowflake(),
+            name=str(body.get("name", "thread")),
+            type=kind,
+            parent_id=parent,
+        )
+        self.channels[thread["id"]] = thread
+        call.audience = "public"
+        return thread
+
+    # -- application commands
+
+    def _commands(self, call: Call) -> web.Response:
+        parts, method = call.parts, call.method
+        guild = parts[3] if len(parts) >= 5 and parts[2] == "guilds" else None
+        tail = parts[5:] if guild else parts[3:]
+        existing = self.commands.setdefault(guild, [])
+
+        def stored(cmd: JSON) -> JSON:
+            old = next(
+                (
+                    c
+                    for c in existing
+                    if c["name"] == cmd["name"] and c.get("type", 1) == cmd.get("type", 1)
+                ),
+                None,
+            )
+            out = dict(
+                cmd,
+                id=old["id"] if old else p.snowflake(),
+                application_id=self.app_id,
+                version=p.snowflake(),
+            )
+            if guild:
+                out["guild_id"] = guild
+            return out
+
+        if not tail:
+            if method == "PUT":
+                self.commands[guild] = [stored(c) for c in call.json or []]
+                return jresp(self.commands[guild])
+            if method == "GET":
+                return jresp(existing)
+            if method == "POST":
+                cmd = stored(call.json or {})
+                self.commands[guild] = [c for c in existing if c["id"] != cmd["id"]] + [cmd]
+                return jresp(cmd)
+        elif len(tail) == 1:
+            found = next((c for c in existing if c["id"] == tail[0]), None)
+            if found is None:
+                return _error(404, 10063, "Unknown application command")
+            if method == "GET":
+                return jresp(found)
+            if method == "PATCH":
+                found.update(call.json or {})
+                return jresp(found)
+            if method == "DELETE":
+                existing.remove(found)
+                return web.Response(status=204)
+        return self._default(call)
+
+    def command_syncs(self) -> list[Call]:
+        """The bulk command overwrites (PUT) the bot sent, global and guild."""
+        return [c for c in self.calls if c.method == "PUT" and c.path.endswith("/commands")]
