@@ -188,6 +188,15 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
         await interaction.followup.send(clip(text), file=image, ephemeral=True)
 
 
+def ended_text(table: Table) -> str:
+    """What Act says once a table is no longer running."""
+    if table.status == "finished":
+        return "This game is over; the final result is in the channel."
+    if table.status == "aborted":
+        return "This game was aborted."
+    return "This game has not started yet."
+
+
 def describe_waiting(table: Table, view: dict[str, Any]) -> str:
     seats = [int(s) for s in view.get("to_act") or []]
     names = names_of(table)

@@ -133,7 +133,9 @@ class BoardButton(
         table = await bot.service.get(self.table_id)
         if self.op == "hand":
             await flow.send_hand(bot, interaction, table)
-        elif table.seq != self.seq and table.status == "active":
+        elif table.status != "active":
+            await flow.reply(interaction, flow.ended_text(table))
+        elif table.seq != self.seq:
             await flow.send_stale(bot, interaction, table.id)
         else:
             await flow.send_act_menu(bot, interaction, table)
