@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import presenters
-from bot.service import MoveResult, Player, Table
+from bot.service import MoveResult, NotSeated, Player, Table
 from bot.ui.images import board_png, private_png
 
 if TYPE_CHECKING:
@@ -215,6 +215,8 @@ async def send_act_menu(
     """Answer with the caller's legal actions: buttons when few, grouped selects when many."""
     from bot.ui.items import action_view
 
+    if table.seat_of(interaction.user.id) is None:
+        raise NotSeated("You are not playing in this game.")
     legal = await bot.service.legal_actions(table.id, interaction.user.id)
     if not legal:
         view = await bot.service.public_view(table.id)
