@@ -1,0 +1,41 @@
+"""Tigris & Euphrates (Reiner Knizia), the standard game for 2 to 4 players.
+
+The rules follow ``shared/rules/tigris-euphrates.md`` (§4–§15 with its chosen readings); the
+board comes from ``data/tigris-board.json``. Notation: see the README's Tigris section.
+"""
+
+from __future__ import annotations
+
+from bot.games.tigris.rules import (
+    NAME,
+    OPTIONS,
+    SEAT_COUNTS,
+    TITLE,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    outcome,
+    scores,
+    to_act,
+)
+from bot.games.tigris.state import State, from_json, to_json
+from bot.games.tigris.view import view
+
+__all__ = [
+    "NAME",
+    "OPTIONS",
+    "SEAT_COUNTS",
+    "TITLE",
+    "State",
+    "apply",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "scores",
+    "to_act",
+    "to_json",
+    "view",
+]

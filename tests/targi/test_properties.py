@@ -1,0 +1,111 @@
+"""Invariants over seeded random playouts (default options and every option flipped)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import bot.games.targi as targi
+from bot.games import replay
+from bot.games.playout import play
+from bot.games.targi.cards import CARDS
+from bot.games.targi.state import State
+
+FLIPPED = {
+    name: next(v for v in targi.rules.OPTION_CHOICES[name] if v != default)
+    for name, default in targi.OPTIONS.items()
+}
+RUNS = [(seed, None) for seed in range(12)] + [(seed, FLIPPED) for seed in range(100, 106)]
+
+
+def _ids(run):
+    return f"seed{run[0]}-{'flipped' if run[1] else 'default'}"
+
+
+@pytest.fixture(scope="module", params=RUNS, ids=_ids)
+def playout(request):
+    seed, options = request.param
+    return play(targi, 2, seed, options=options, keep_states=True)
+
+
+def _tribe_cards(state: State) -> list[str]:
+    cards = [c for c in state.centre if c in CARDS.tribe]
+    cards += state.tribe_deck + state.tribe_discard
+    for player in state.players:
+        cards += player.displayed() + ([player.hand] if player.hand else [])
+    pending = state.pending
+    if pending and pending["kind"] == "tribe" and pending["source"] == "expansion":
+        cards.append(pending["card"])
+    return cards
+
+
+def _goods_cards(state: State) -> Counter[str]:
+    cards = [c for c in state.centre if c in CARDS.goods]
+    return Counter(cards + state.goods_deck + state.goods_discard)
+
+
+def test_game_ends_within_twelve_rounds(playout):
+    assert targi.is_over(playout.final)
+    assert max(s.round for s in playout.states) <= 12
+    assert playout.final.over in ("raid4", "twelve_cards")
+
+
+def test_cards_are_conserved(playout):
+    every_goods = Counter(CARDS.goods_deck())
+    for state in playout.states:
+        tribe = _tribe_cards(state)
+        assert sorted(tribe) == sorted(CARDS.tribe)
+        assert _goods_cards(state) == every_goods
+
+
+def test_no_resource_ever_negative(playout):
+    for state in playout.states:
+        for player in state.players:
+            assert min(player.res) >= 0 and player.stored >= 0
+            assert player.hand is None or player.hand in CARDS.tribe
+
+
+def test_limits_hold_at_every_round_start(playout):
+    previous = None
+    for state in playout.states:
+        if previous is not None and state.round != previous.round:
+            for player in state.players:
+                goods = player.res[0] + player.res[1] + player.res[2]
+                assert goods <= 10 and player.res[3] <= 3
+        previous = state
+
+
+def test_views_hide_deck_order_and_face_down_cards(playout):
+    for state in playout.states[::3]:
+        secret = set(state.tribe_deck)
+        secret |= {c for c, down in zip(state.centre, state.face_down, strict=True) if c and down}
+        for viewer in (None, 0, 1):
+            view = targi.view(state, viewer)
+            text = json.dumps(view)
+            leaked = {c for c in secret if c in CARDS.tribe and f'"{c}"' in text}
+            assert not leaked, (viewer, leaked)
+            assert "tribe_deck" not in view and "goods_deck" not in view
+            for cell, down in zip(view["centre"], state.face_down, strict=True):
+                assert (cell["card"] == "face_down") == (down and cell["card"] is not None)
+            if not state.options["hand_public"]:
+                for seat in (0, 1):
+                    assert ("hand" in view["players"][seat]) == (viewer == seat)
+
+
+def test_json_round_trip_and_replay(playout):
+    for state in playout.states[::5]:
+        assert targi.from_json(targi.to_json(state)) == state
+    assert replay(playout.record) == playout.final
+    final = targi.view(playout.final, None)["final"]
+    assert final["ranking"] == targi.outcome(playout.final)["ranking"]
+
+
+def test_every_decision_is_a_short_string_from_a_short_list(playout):
+    for state in playout.states[:-1:4]:
+        options = targi.legal_actions(state, state.turn)
+        assert 1 < len(options) < 100
+        assert all(len(a) <= 30 for a in options)
+        for action in options[:5]:
+            assert targi.apply(state, state.turn, action.lower()).last_action[1] == action
