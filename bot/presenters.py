@@ -120,6 +120,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
         text = event.get("text") if isinstance(event, Mapping) else None
         if text:
             sentence = name_seats(str(text), names)
+            sentence = sentence[:1].upper() + sentence[1:]
             parts.append(sentence if sentence.endswith(".") else sentence + ".")
     if view.get("game_over"):
         parts.append("The game is over.")
@@ -161,6 +162,12 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int) -> str:
         None,
     )
     if isinstance(mine, Mapping):
+        if "hand_held" in mine:  # Targi: one hand card, goods and gold on the table
+            card = mine.get("hand")
+            if isinstance(card, Mapping):
+                parts.append(f"Your hand card: {card.get('name') or card.get('id')}.")
+            elif not mine.get("hand_held"):
+                parts.append("Your hand is empty.")
         score = mine.get("score")
         if isinstance(score, Mapping):
             shown = ", ".join(f"{k} {v}" for k, v in score.items())

@@ -147,3 +147,26 @@ def test_hand_text_counts_tiles_and_shows_hidden_score() -> None:
 def test_rules_summaries_exist_for_both_games() -> None:
     assert "Tigris & Euphrates" in presenters.rules_summary("tigris")
     assert "Targi" in presenters.rules_summary("targi")
+
+
+def test_hand_text_for_targi_names_the_hand_card() -> None:
+    private = {
+        "players": [
+            {
+                "seat": 0,
+                "hand_held": True,
+                "hand": {"id": "oasis_05", "name": "Oasis, 1 VP"},
+                "score": {"vp": 7, "gold": 1},
+            },
+            {"seat": 1, "hand_held": False, "hand": None},
+        ]
+    }
+    assert presenters.hand_text("targi", private, 0) == (
+        "Your hand card: Oasis, 1 VP. Your points: vp 7, gold 1."
+    )
+    assert presenters.hand_text("targi", private, 1) == "Your hand is empty."
+
+
+def test_event_sentences_start_with_a_capital() -> None:
+    view = {"events": [{"text": "round 5 begins; @1 is start player"}], "to_act": []}
+    assert presenters.status_line(view, NAMES) == "Round 5 begins; Bob is start player."
