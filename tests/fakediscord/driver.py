@@ -14,6 +14,7 @@ for its IDENTIFY on the fake gateway, and can kill and restart it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -30,6 +31,11 @@ from .server import Call, FakeDiscord
 JSON = dict[str, Any]
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "fake-token"
+# Names discord.py 2.7 gives the tasks that run handlers (app_commands/tree.py, ui/view.py,
+# ui/modal.py, client.py).
+_HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
+# Settings of `python -m bot` (.env.example) not inherited from the developer's shell.
+_BOT_SETTINGS = ("DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
 
 
 class InProcess:
@@ -48,6 +54,23 @@ class InProcess:
         self.send(payload)
         return await self.fake.response_to(payload, timeout=timeout)
 
+    async def settle(self, *, timeout: float = 5.0) -> None:
+        """Wait until discord.py's handler tasks (commands, views, modals, events) have finished,
+        e.g. to collect the followups a handler sends after its callback. Tasks a handler starts
+        itself are not tracked."""
+
+        async def wait() -> None:
+            while pending := [
+                t
+                for t in asyncio.all_tasks()
+                if t is not asyncio.current_task()
+                and not t.done()
+                and t.get_name().startswith(_HANDLER_TASKS)
+            ]:
+                await asyncio.wait(pending)
+
+        await asyncio.wait_for(wait(), timeout)
+
 
 @asynccontextmanager
 async def logged_in(
@@ -61,6 +84,8 @@ async def logged_in(
         yield InProcess(fake, bot)
     finally:
         try:
+            with contextlib.suppress(TimeoutError):  # let handlers finish before the session closes
+                await InProcess(fake, bot).settle(timeout=2.0)
             await bot.close()
         finally:
             discord.http.Route.BASE = previous
@@ -94,7 +119,7 @@ class BotProcess:
         self.starts = 0
 
     def environment(self) -> dict[str, str]:
-        env = dict(os.environ)
+        env = {k: v for k, v in os.environ.items() if k not in _BOT_SETTINGS}
         pythonpath = [str(REPO_ROOT), *filter(None, [env.get("PYTHONPATH")])]
         env.update(
             {
@@ -168,6 +193,11 @@ class BotProcess:
     async def restart(self, *, timeout: float = 20.0) -> JSON:
         await self.kill()
         return await self.start(timeout=timeout)
+
+    async def interact(self, payload: JSON, *, timeout: float = 5.0) -> Call:
+        """Push an interaction over the gateway and return the bot's callback."""
+        await self.fake.push_interaction(payload)
+        return await self.fake.response_to(payload, timeout=timeout)
 
     def output(self) -> str:
         try:

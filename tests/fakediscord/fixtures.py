@@ -55,8 +55,8 @@ async def bot_process(
     made: list[BotProcess] = []
 
     def make(*args: Any, **kwargs: Any) -> BotProcess:
-        if "cwd" not in kwargs and "log_path" not in kwargs:
-            kwargs["log_path"] = tmp_path_factory.mktemp("bot-process") / "bot.log"
+        if "cwd" not in kwargs:  # never the repository: its .env may hold real settings
+            kwargs["cwd"] = tmp_path_factory.mktemp("bot-process")
         proc = BotProcess(fake_discord, *args, **kwargs)
         made.append(proc)
         return proc

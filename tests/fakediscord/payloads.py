@@ -88,13 +88,15 @@ def user(user_id: str | int, name: str, *, bot: bool = False) -> JSON:
         "avatar": None,
         "bot": bot,
         "public_flags": 0,
+        "flags": 0,
+        "primary_guild": None,
     }
 
 
 BOT_USER: JSON = user(APP_ID, "boardbot", bot=True) | {
     "verified": True,
     "mfa_enabled": False,
-    "flags": 0,
+    "locale": "en-US",
 }
 
 
@@ -110,9 +112,18 @@ def application(app_id: str = APP_ID, *, owner_id: str = OWNER_ID) -> JSON:
         "verify_key": "0" * 64,
         "owner": user(owner_id, "owner"),
         "flags": 0,
+        "flags_new": "0",
+        "type": None,
         "team": None,
         "summary": "",
+        "redirect_uris": [],
         "interactions_endpoint_url": None,
+        "role_connections_verification_url": None,
+        "approximate_guild_count": 1,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
+        "eligible_oauth2_scopes": ["bot", "applications.commands"],
         "bot": BOT_USER,
     }
 
@@ -150,6 +161,7 @@ def channel(
         data["owner_id"] = APP_ID
         data["message_count"] = 0
         data["member_count"] = 1
+        data["total_message_sent"] = 0
         data["thread_metadata"] = {
             "archived": False,
             "auto_archive_duration": 1440,
@@ -274,7 +286,7 @@ def interaction(
     data: JSON,
     *,
     user_id: str | int = "111",
-    name: str = "alice",
+    user_name: str | None = None,
     permissions: int = PLAYER_PERMISSIONS,
     guild_id: str | None = GUILD_ID,
     channel_data: JSON | None = None,
@@ -283,9 +295,12 @@ def interaction(
     app_id: str = APP_ID,
     attachment_size_limit: int = 10 * 1024 * 1024,
 ) -> JSON:
-    """The common envelope of every ``INTERACTION_CREATE``; ``guild_id=None`` makes it a DM."""
+    """The common envelope of every ``INTERACTION_CREATE``; ``guild_id=None`` makes it a DM.
+    The user is ``user_id`` (named ``user_name``, default ``"user<id>"``) with channel
+    ``permissions`` (default: an ordinary player, no Manage Server)."""
+    shown_name = user_name or f"user{user_id}"
     chan = channel_data or (
-        channel(guild_id=guild_id) if guild_id else dm_channel(user(user_id, name))
+        channel(guild_id=guild_id) if guild_id else dm_channel(user(user_id, shown_name))
     )
     payload: JSON = {
         "id": snowflake(),
@@ -305,11 +320,11 @@ def interaction(
         payload["guild_id"] = guild_id
         payload["guild"] = guild(guild_id)
         payload["guild_locale"] = "en-US"
-        payload["member"] = member(user_id, name, permissions=permissions)
+        payload["member"] = member(user_id, shown_name, permissions=permissions)
         payload["context"] = 0
         payload["authorizing_integration_owners"] = {"0": guild_id}
     else:
-        payload["user"] = user(user_id, name)
+        payload["user"] = user(user_id, shown_name)
         payload["context"] = 1
         payload["authorizing_integration_owners"] = {"0": guild_id or "0"}
     if message_data is not None:
@@ -331,7 +346,7 @@ def slash(
 
     ``options`` is ``{"game": "tigris", "seats": 4}`` or a list of :func:`option` dicts.
     ``command_guild_id`` is set only for guild-scoped commands (``data.guild_id``).
-    ``envelope`` goes to :func:`interaction` (``user_id``, ``name``, ``permissions``, ...).
+    ``envelope`` goes to :func:`interaction` (``user_id``, ``user_name``, ``permissions``, ...).
     """
     data: JSON = {
         "id": snowflake(),
@@ -363,15 +378,35 @@ def autocomplete(
     return interaction(AUTOCOMPLETE, data, **envelope)
 
 
-def _component_message(message_data: JSON | None, channel_id: str) -> JSON:
-    return message_data if message_data is not None else message(channel_id=channel_id)
+def _walk(components: Iterable[JSON]) -> Iterable[JSON]:
+    for comp in components:
+        yield comp
+        yield from _walk(comp.get("components") or [])
+        for key in ("component", "accessory"):
+            if isinstance(comp.get(key), dict):
+                yield from _walk([comp[key]])
+
+
+def _clicked_message(
+    message_data: JSON | None, custom_id: str, component: JSON, envelope: Mapping[str, Any]
+) -> JSON:
+    """The message the user clicked on. A click can only come from a message that shows the
+    component (discord.py ignores it otherwise), so a given message must contain ``custom_id``;
+    without one, a bot message holding just that component is made up."""
+    if message_data is None:
+        chan = envelope.get("channel_data") or channel()
+        row = {"type": 1, "id": 1, "components": [dict(component, id=2, custom_id=custom_id)]}
+        return message(channel_id=chan["id"], content="(test message)", components=[row])
+    if not any(c.get("custom_id") == custom_id for c in _walk(message_data["components"])):
+        raise ValueError(f"message {message_data['id']} has no component {custom_id!r}")
+    return message_data
 
 
 def button(custom_id: str, *, message_data: JSON | None = None, **envelope: Any) -> JSON:
-    """A click on button ``custom_id`` of ``message_data`` (a message the bot sent; see
-    ``FakeDiscord.message``). Without a message, a plain bot message in the channel is used."""
-    chan = envelope.get("channel_data") or channel()
-    msg = _component_message(message_data, chan["id"])
+    """A click on button ``custom_id`` of ``message_data`` (a message the bot sent, e.g.
+    ``FakeDiscord.message(id)``; an old copy of it for a stale click)."""
+    shown = {"type": 2, "style": 1, "label": "button"}
+    msg = _clicked_message(message_data, custom_id, shown, envelope)
     data = {"custom_id": custom_id, "component_type": 2}
     return interaction(MESSAGE_COMPONENT, data, message_data=msg, **envelope)
 
@@ -386,8 +421,9 @@ def select(
     **envelope: Any,
 ) -> JSON:
     """A choice in select menu ``custom_id`` (string select is component type 3)."""
-    chan = envelope.get("channel_data") or channel()
-    msg = _component_message(message_data, chan["id"])
+    options = [{"label": v, "value": v} for v in values]
+    shown = {"type": component_type, "options": options, "min_values": 1, "max_values": 1}
+    msg = _clicked_message(message_data, custom_id, shown, envelope)
     data: JSON = {"custom_id": custom_id, "component_type": component_type, "values": list(values)}
     if resolved is not None:
         data["resolved"] = resolved

@@ -21,6 +21,7 @@ import asyncio
 import copy
 import io
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from .spec import SpecChecker, default_checker
 JSON = dict[str, Any]
 Audience = Literal["public", "ephemeral", "none"]
 
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_EVERYONE = re.compile(r"@(everyone|here)\b")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_FILES = 10
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
@@ -43,6 +46,14 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 # Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+# Which callbacks Discord accepts for which interaction type (command 2, component 3,
+# autocomplete 4, modal submit 5): e.g. autocomplete cannot be deferred, a modal cannot answer one.
+ALLOWED_CALLBACKS = {
+    2: {MESSAGE, DEFERRED_MESSAGE, MODAL},
+    3: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
+    4: {AUTOCOMPLETE_RESULT},
+    5: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+}
 
 
 @dataclass
@@ -142,6 +153,33 @@ class Call:
             if isinstance(comp.get("accessory"), dict):
                 stack.insert(0, comp["accessory"])
 
+    def pinged_user_ids(self) -> set[str]:
+        """Users this request notifies: ``<@id>`` in the content of a *new* message (edits never
+        ping) that ``allowed_mentions`` lets through (absent: Discord parses everything)."""
+        if not self._creates_message():
+            return set()
+        mentioned = set(_USER_MENTION.findall(self.content or ""))
+        allowed = self.message_body.get("allowed_mentions")
+        if not isinstance(allowed, dict):
+            return mentioned
+        listed = {str(u) for u in allowed.get("users") or []}
+        return {u for u in mentioned if "users" in (allowed.get("parse") or []) or u in listed}
+
+    def pings_everyone(self) -> bool:
+        """Whether ``@everyone``/``@here`` in a new message would notify the channel."""
+        if not self._creates_message() or not _EVERYONE.search(self.content or ""):
+            return False
+        allowed = self.message_body.get("allowed_mentions")
+        return not isinstance(allowed, dict) or "everyone" in (allowed.get("parse") or [])
+
+    def _creates_message(self) -> bool:
+        if self.is_callback:
+            return self.callback_type == MESSAGE
+        return self.method == "POST" and (
+            self.template
+            in ("/channels/{channel_id}/messages", "/webhooks/{webhook_id}/{webhook_token}")
+        )
+
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.components() if "custom_id" in c]
 
@@ -168,6 +206,23 @@ class _Interaction:
         return str(self.payload.get("channel_id") or self.payload["channel"]["id"])
 
 
+def _as_sent(components: list[JSON]) -> list[JSON]:
+    """Components as Discord stores them: numbered in order (``id``), select defaults filled."""
+    numbered = copy.deepcopy(components)
+    stack, next_id = list(numbered), 1
+    while stack:
+        comp = stack.pop(0)
+        comp.setdefault("id", next_id)
+        next_id = max(next_id, int(comp["id"])) + 1
+        if comp.get("type") in (3, 5, 6, 7, 8):  # selects
+            comp.setdefault("min_values", 1)
+            comp.setdefault("max_values", 1)
+        children = list(comp.get("components") or [])
+        children += [comp[k] for k in ("component", "accessory") if isinstance(comp.get(k), dict)]
+        stack[:0] = children
+    return numbered
+
+
 def jresp(obj: Any, status: int = 200) -> web.Response:
     """A JSON response. discord.py's ``json_or_text`` decodes only when Content-Type is exactly
     ``application/json``; ``web.json_response`` appends ``; charset=utf-8`` and breaks it."""
@@ -189,8 +244,10 @@ class FakeDiscord:
         app_id: str = p.APP_ID,
         checker: SpecChecker | None = None,
         heartbeat_interval_ms: int = 41250,
+        check_spec: bool = True,
     ) -> None:
         self.app_id = app_id
+        self.check_spec = check_spec  # off only for benchmarks: validation costs ~1-5 ms a request
         self.checker = checker or default_checker()
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.deadline_s = 3.0
@@ -251,7 +308,14 @@ class FakeDiscord:
         record = _Interaction(copy.deepcopy(payload), time.perf_counter())
         self._interactions[str(payload["id"])] = record
         self._by_token[str(payload["token"])] = record
+        message = payload.get("message")
+        if isinstance(message, dict) and str(message["id"]) not in self.messages:
+            self.messages[str(message["id"])] = copy.deepcopy(message)  # the clicked message exists
         return payload
+
+    def delivered_at(self, payload: JSON) -> float:
+        """``time.perf_counter()`` when the interaction was delivered (compare with ``Call.t``)."""
+        return self._interactions[str(payload["id"])].dispatched
 
     def dispatch(self, bot: discord.Client, payload: JSON) -> JSON:
         """Deliver ``INTERACTION_CREATE`` in-process, as discord.py's gateway reader does."""
@@ -313,7 +377,7 @@ class FakeDiscord:
         return [
             c
             for c in self.calls
-            if c.interaction is not None and c.interaction["id"] == payload["id"]
+            if c.interaction is not None and str(c.interaction["id"]) == str(payload["id"])
         ]
 
     async def wait_for_identify(self, *, count: int = 1, timeout: float = 15.0) -> JSON:
@@ -347,6 +411,14 @@ class FakeDiscord:
         for call in self.calls:
             call.spec_problems = []
         return problems
+
+    def forget(self) -> None:
+        """Drop the recorded calls and finished interactions (keeps messages, channels and
+        commands), e.g. between benchmark rounds. Only when no interaction is in flight."""
+        self.calls.clear()
+        self._interactions.clear()
+        self._by_token.clear()
+        self.gateway_events.clear()
 
     def assert_spec_ok(self) -> None:
         problems = self.spec_problems()
@@ -447,8 +519,14 @@ class FakeDiscord:
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         call = await self._read(request)
-        call.template, call.spec_problems = self.checker.check(call.method, call.path, call.json)
-        call.spec_problems += self._file_problems(call)
+        if self.check_spec:
+            call.template, call.spec_problems = self.checker.check(
+                call.method, call.path, call.json
+            )
+            call.spec_problems += self._file_problems(call)
+        else:
+            found = self.checker.match(call.path)
+            call.template = found[0] if found else None
         try:
             response = self._route(call)
         except Exception as exc:  # a bug in the fake must not look like a bot bug
@@ -566,6 +644,7 @@ class FakeDiscord:
         for key in ("content", "embeds", "components", "poll"):
             if key in body:
                 msg[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        msg["components"] = _as_sent(msg["components"])
         if "flags" in body and isinstance(body["flags"], int):
             msg["flags"] = (msg["flags"] & p.EPHEMERAL) | (body["flags"] & ~p.EPHEMERAL)
         new = [
@@ -603,6 +682,13 @@ class FakeDiscord:
         body = call.json if isinstance(call.json, dict) else {}
         kind = body.get("type")
         data = body.get("data") if isinstance(body.get("data"), dict) else {}
+        allowed = ALLOWED_CALLBACKS.get(record.payload["type"], set())
+        if kind not in allowed:
+            call.spec_problems.append(
+                f"POST {call.path}: callback type {kind} is not allowed for interaction type "
+                f"{record.payload['type']} (only {sorted(allowed)})"
+            )
+            return _error(400, 50035, "Invalid Form Body")
         record.callback_type = kind
         ephemeral = bool((data.get("flags") or 0) & p.EPHEMERAL)
         component_msg = record.payload.get("message")
@@ -640,7 +726,7 @@ class FakeDiscord:
         }
         if record.original_id is not None:
             result["interaction"]["response_message_id"] = record.original_id
-        if message is not None:
+        if message is not None and kind in (MESSAGE, UPDATE_MESSAGE):
             result["resource"] = {"type": kind, "message": message}
         return jresp(result)
 
@@ -695,11 +781,20 @@ class FakeDiscord:
         parts, method = call.parts, call.method
         cid = parts[1]
         body = call.json if isinstance(call.json, dict) else {}
-        if len(parts) == 2 and method == "GET":
-            return jresp(self.channels.get(cid) or p.channel(cid))
+        if len(parts) == 2:
+            channel = self.channels.setdefault(cid, p.channel(cid))
+            if method == "PATCH":  # rename, archive or lock a thread
+                call.audience = "public"
+                channel.update({k: v for k, v in body.items() if k in ("name", "topic")})
+                for key in ("archived", "locked", "auto_archive_duration"):
+                    if key in body and "thread_metadata" in channel:
+                        channel["thread_metadata"][key] = body[key]
+            elif method == "DELETE":
+                del self.channels[cid]
+            return jresp(channel)
         if len(parts) == 3 and parts[2] == "messages":
             if method == "POST":
-                call.audience = "public"
+                self._channel_audience(call, cid)
                 return jresp(self._new_message(cid, body, call.files))
             if method == "GET":
                 limit = int(call.query.get("limit", "50"))
@@ -712,20 +807,20 @@ class FakeDiscord:
             if method == "GET":
                 return jresp(msg)
             if method == "PATCH":
-                call.audience = "public"
+                self._channel_audience(call, cid)
                 return jresp(self._edit_message(msg, body, call.files))
             if method == "DELETE":
                 del self.messages[msg["id"]]
                 return web.Response(status=204)
         if parts[2:] == ["threads"] and method == "POST":
-            return jresp(self._thread(call, cid, body, thread_id=None))
+            return jresp(self._thread(call, cid, body, thread_id=None), status=201)
         if (
             len(parts) == 5
             and parts[2] == "messages"
             and parts[4] == "threads"
             and method == "POST"
         ):
-            return jresp(self._thread(call, cid, body, thread_id=parts[3]))
+            return jresp(self._thread(call, cid, body, thread_id=parts[3]), status=201)
         if (
             parts[2:3] in (["typing"], ["thread-members"])
             or "reactions" in parts
@@ -733,6 +828,14 @@ class FakeDiscord:
         ):
             return web.Response(status=204)
         return self._default(call)
+
+    def _channel_audience(self, call: Call, channel_id: str) -> None:
+        """Everyone in a guild channel sees its messages; only the recipient sees a DM."""
+        channel = self.channels.get(channel_id, {})
+        if channel.get("type") == 1:
+            call.audience, call.recipient = "ephemeral", str(channel["recipients"][0]["id"])
+        else:
+            call.audience = "public"
 
     def _thread(self, call: Call, parent: str, body: JSON, thread_id: str | None) -> JSON:
         kind = 11 if thread_id is not None else int(body.get("type") or 12)
@@ -768,6 +871,10 @@ class FakeDiscord:
                 id=old["id"] if old else p.snowflake(),
                 application_id=self.app_id,
                 version=p.snowflake(),
+                type=cmd.get("type") or 1,
+                description=cmd.get("description") or "",
+                default_member_permissions=cmd.get("default_member_permissions"),
+                integration_types=cmd.get("integration_types") or [0],  # Discord's default
             )
             if guild:
                 out["guild_id"] = guild

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bot.games.targi as targi
-from bot.games.targi.cards import CARDS, LETTERS, bundle_text
+from bot.games.targi.cards import CARDS, bundle_text
 
 from .helpers import act, at_round, given, legal, marker_on, new, place, res, skip_round
 
@@ -307,4 +307,3 @@ def test_every_rule_kind_has_a_scenario_here():
         "stored_gold", "rearrange", "consolation", "raid_immunity",
     }  # fmt: skip
     assert {card.kind for card in CARDS.tribe.values()} == covered
-    assert LETTERS[0] == "D"

@@ -185,15 +185,17 @@ def test_16_limits_come_before_the_next_raid():
 
 
 def test_17_raid_goods_may_be_mixed():
-    state = at_round(new(), 11, robber=11, start=0)
-    state = given(state, 1, res=[1, 0, 2, 0, 0])
-    state = given(state, 0, res=[0, 0, 0, 0, 5])
-    state = skip_round(state)
-    # raid 3 at the start of round 12: seat 1 starts, has exactly 3 goods and no VP
+    state = at_round(new(), 9, robber=11, start=1)
+    state = given(state, 0, res=[2, 0, 2, 0, 0])
+    state = given(state, 1, res=[0, 0, 0, 0, 5])
+    state = play_until(state, "raid")
+    # raid 3 at the start of round 10: seat 0 starts and chooses which goods to give
+    assert state.robber == 12 and state.turn == 0
+    assert legal(state) == ["pay 1D 2P", "pay 2D 1P"]
+    state = act(state, "pay 1D 2P")
+    assert res(state, 0) == [1, 0, 0, 0, 0]
+    assert res(state, 1) == [0, 0, 0, 0, 3]  # seat 1 pays 2 VP, its only option
     assert state.robber == 13 and state.raids == 3
-    assert res(state, 1) == [0, 0, 0, 0, 0]
-    assert res(state, 0) == [0, 0, 0, 0, 3]
-    assert any("@1 pays 1D 2P to Raid 3" in e["text"] for e in state.events)
 
 
 def test_18_raid_four_needs_gold_unpaid_gives_opponent_three():
@@ -274,6 +276,11 @@ def test_25_caravan_draws_the_top_and_reshuffles_an_empty_deck():
     empty.goods_deck = []
     empty = act(empty, "use 13")
     assert empty.shuffles == 1 and len(empty.goods_deck) + len(empty.goods_discard) == 14
+    # Tribal Expansion shows the top tribe card (the 5th listed: 4 lie in the centre)
+    expansion = new([*TRIBE4, "camel_rider_03"], GOODS5)
+    expansion = place(expansion, [14, 6, 2], [15, 5, 13])
+    expansion = act(expansion, "use 14")
+    assert expansion.pending["card"] == "camel_rider_03" and len(expansion.tribe_deck) == 40
 
 
 def test_26_fata_morgana_needs_an_unused_marker():

@@ -16,7 +16,7 @@ GOODS5 = ["g_dates_1", "g_salt_1", "g_pepper_1", "g_dates_1", "g_salt_1"]
 def test_options_and_defaults_are_documented():
     assert targi.OPTIONS["raid_unpaid_bonus"] == "fixed3"
     assert targi.OPTIONS["hand_later_round"] is True
-    assert targi.OPTIONS["hand_public"] is True
+    assert targi.OPTIONS["hand_public"] is False  # product choice: hands are private in the bot
     assert len(targi.OPTIONS) == 17
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -17,17 +20,53 @@ FLIPPED = {
     name: next(v for v in targi.rules.OPTION_CHOICES[name] if v != default)
     for name, default in targi.OPTIONS.items()
 }
-RUNS = [(seed, None) for seed in range(12)] + [(seed, FLIPPED) for seed in range(100, 106)]
+RUNS = (
+    [(seed, None, "uniform") for seed in range(12)]
+    + [(seed, FLIPPED, "uniform") for seed in range(100, 106)]
+    + [(seed, None, "builder") for seed in range(200, 206)]
+    + [(seed, FLIPPED, "builder") for seed in range(300, 306)]
+)
+BUILD_FIRST = ("display", "play", "smith", "trade 3", "swap")
 
 
 def _ids(run):
-    return f"seed{run[0]}-{'flipped' if run[1] else 'default'}"
+    return f"seed{run[0]}-{'flipped' if run[1] else 'default'}-{run[2]}"
+
+
+@dataclass
+class Game:
+    states: list[State]
+    record: dict[str, Any]
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+
+def _builder(seed: int, options: dict[str, Any] | None) -> Game:
+    """A seeded player that displays whenever it can, so more card effects come into play."""
+    rng = random.Random(seed)
+    state = targi.new_game(2, seed, options=options)
+    game = Game([state], {"game": "targi", "seats": 2, "seed": seed, "options": options or {},
+                          "actions": []})  # fmt: skip
+    while not targi.is_over(state):
+        legal = targi.legal_actions(state, state.turn)
+        preferred = [a for a in legal if a.startswith(BUILD_FIRST)]
+        preferred = preferred or [a for a in legal if a.startswith(("use", "hand"))] or legal
+        action = rng.choice(preferred)
+        game.record["actions"].append([state.turn, action])
+        state = targi.apply(state, state.turn, action)
+        game.states.append(state)
+    return game
 
 
 @pytest.fixture(scope="module", params=RUNS, ids=_ids)
 def playout(request):
-    seed, options = request.param
-    return play(targi, 2, seed, options=options, keep_states=True)
+    seed, options, policy = request.param
+    if policy == "builder":
+        return _builder(seed, options)
+    result = play(targi, 2, seed, options=options, keep_states=True)
+    return Game(result.states, result.record)
 
 
 def _tribe_cards(state: State) -> list[str]:

@@ -15,7 +15,7 @@ from bot.games.targi import rules
 from bot.games.targi.cards import CARDS, bundle_text
 from bot.games.targi.notation import normalize
 from bot.games.targi.rules import GOODS_CELLS, OPTION_CHOICES, OPTIONS, START_RESOURCES, TRIBE_CELLS
-from bot.games.targi.state import Player, State, from_json, to_json
+from bot.games.targi.state import CELL_INDEX, Player, State, from_json, to_json
 from bot.games.targi.view import rules_ranking
 from bot.games.targi.view import view as _view
 
@@ -218,8 +218,40 @@ def _explain(state: State, seat: int, action: str) -> str:
             return f"The robber stands on card {number}."
         return f"Card {number} faces @{1 - seat}'s Targi across the centre."
     if verb == "use":
-        where = action.split()[1]
-        return f"You have no usable piece on {where} now. {hint}"
-    if verb in ("pay", "drop", "trade", "smith", "display", "play", "take"):
+        return _explain_use(state, seat, action.split()[1], hint)
+    if verb in ("display", "play"):
+        row = int(action.split()[1])
+        if len(player.display[row - 1]) >= 4:
+            return f"Row {row} of your display is full. {hint}"
+        if not any(a.startswith(f"{verb} {row} ") for a in legal):
+            return f"The card cannot go into row {row} now. {hint}"
+        return f"That payment does not fit the cost or your goods (you have {have}). {hint}"
+    if verb in ("pay", "drop", "trade", "smith", "take"):
         return f"That is not a possible {verb} here (you have {have}). {hint}"
     return f"Not possible now. {hint}"
+
+
+_UNUSABLE = {
+    "noble": "the Noble needs a card in your hand",
+    "merchant": "you have no goods to trade at the Merchant",
+    "silversmith": "you have nothing to exchange at the Silversmith",
+    "fata_morgana": "Fata Morgana needs an unused tribe marker and a free face-up card",
+    "caravan": "the goods deck and its discard pile are empty",
+    "tribal_expansion": "the tribe deck is empty",
+}
+
+
+def _explain_use(state: State, seat: int, where: str, hint: str) -> str:
+    player = state.players[seat]
+    if where.isdigit():
+        number = int(where)
+        if number not in player.targi:
+            return f"You have no unused Targi on card {number}. {hint}"
+        action = CARDS.border[number].action or ""
+        return f"You cannot use card {number} now: {_UNUSABLE.get(action, 'nothing to do')}."
+    cell = CELL_INDEX[where]
+    if cell not in player.markers:
+        return f"You have no unused tribe marker on {where}. {hint}"
+    if state.centre[cell] is None:
+        return f"{where} is empty: the deck ran out."
+    return f"The card on {where} is face down until the end of the round."

@@ -84,6 +84,8 @@ class Border:
     gain: tuple[int, int, int, int, int]
     raid: int
     demand: dict[str, int]
+    trades: dict[str, int]  # Merchant: goods for 1 gold, goods for 1 good
+    exchanges: tuple[tuple[int, int, int], ...]  # Silversmith: (goods, gold, VP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +171,17 @@ def parse(data: dict[str, Any]) -> CardSet:
         if (kind == "raid") != (number in CORNERS) or (kind == "raid") != bool(raid and demand):
             raise CardDataError(f"{where}: raids are exactly the corners, with a demand")
         grid = _need(entry, "grid", list, where)
+        trades = dict(entry.get("trades", {}))
+        if (action == "merchant") != (set(trades) == {"goods_for_gold", "goods_for_good"}):
+            raise CardDataError(f"{where}: the Merchant alone has goods_for_gold/goods_for_good")
+        exchanges = tuple(
+            (int(x.get("goods", 0)), int(x.get("gold", 0)), int(x["vp"]))
+            for x in entry.get("exchanges", [])
+        )
+        if (action == "silversmith") != bool(exchanges) or any(
+            (goods > 0) == (gold > 0) for goods, gold, _ in exchanges
+        ):
+            raise CardDataError(f"{where}: the Silversmith alone exchanges goods or gold for VP")
         border[number] = Border(
             number=number,
             name=_need(entry, "name", str, where),
@@ -182,6 +195,8 @@ def parse(data: dict[str, Any]) -> CardSet:
             gain=gain,
             raid=raid,
             demand=demand,
+            trades=trades,
+            exchanges=exchanges,
         )
     if sorted(border) != list(range(1, 17)):
         raise CardDataError("border cards must be numbered 1..16")

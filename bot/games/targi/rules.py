@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.common import IllegalAction
 from bot.games.targi.cards import (
     CARDS,
     CORNERS,
@@ -39,7 +38,7 @@ OPTIONS: dict[str, Any] = {
     "display_any_row": True,
     "caravan_card": "discard",
     "caravan_counts_as_goods_card": True,
-    "hand_public": True,
+    "hand_public": False,
     "discounts_stack": True,
     "count_new_card": True,
     "hand_play_once_per_round": True,
@@ -62,6 +61,9 @@ BORDER = CARDS.border
 TRIBE = CARDS.tribe
 GOODS_CARDS = CARDS.goods
 KIND_NAMES = ("dates", "salt", "pepper", "gold", "VP")
+MERCHANT = next(b for b in BORDER.values() if b.action == "merchant").trades
+EXCHANGES = next(b for b in BORDER.values() if b.action == "silversmith").exchanges
+SMITH_VP = {(goods, gold): vp for goods, gold, vp in EXCHANGES}
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -104,10 +106,6 @@ def has_rule(player: Player, kind: str) -> Tribe | None:
 
 def goods_total(player: Player) -> int:
     return player.res[D] + player.res[S] + player.res[P]
-
-
-def cell_name(index: int) -> str:
-    return CELLS[index]
 
 
 def gain(state: State, seat: int, vec: tuple[int, ...] | list[int], why: str) -> None:
@@ -566,15 +564,18 @@ def merchant_trades(state: State, seat: int) -> list[str]:
     player = state.players[seat]
     res = player.res
     out = []
+    for_gold, for_good = MERCHANT["goods_for_gold"], MERCHANT["goods_for_good"]
     if state.options["merchant_same_kind"]:
         for good in GOODS:
-            if res[good] >= 3:
-                out.append(f"trade 3{LETTERS[good]} G")
-            if res[good] >= 2:
-                out.extend(f"trade 2{LETTERS[good]} {LETTERS[o]}" for o in GOODS if o != good)
+            if res[good] >= for_gold:
+                out.append(f"trade {for_gold}{LETTERS[good]} G")
+            if res[good] >= for_good:
+                out.extend(
+                    f"trade {for_good}{LETTERS[good]} {LETTERS[o]}" for o in GOODS if o != good
+                )
     else:
-        out.extend(f"trade {bundle_text(ms)} G" for ms in multisets(3, res))
-        for ms in multisets(2, res):
+        out.extend(f"trade {bundle_text(ms)} G" for ms in multisets(for_gold, res))
+        for ms in multisets(for_good, res):
             out.extend(f"trade {bundle_text(ms)} {LETTERS[o]}" for o in GOODS if not ms[o])
     if has_rule(player, "merchant_swap") is not None:
         for good in GOODS:
@@ -586,20 +587,15 @@ def merchant_trades(state: State, seat: int) -> list[str]:
 def smith_options(state: State, seat: int) -> list[str]:
     res = state.players[seat].res
     out: list[str] = []
-    if state.options["silversmith_same_kind"]:
-        for size in (2, 4):
+    for size, gold, _ in EXCHANGES:
+        if gold:
+            if res[G] >= gold:
+                out.append(f"smith {gold}G")
+        elif state.options["silversmith_same_kind"]:
             out.extend(f"smith {size}{LETTERS[g]}" for g in GOODS if res[g] >= size)
-    else:
-        for size in (2, 4):
+        else:
             out.extend(f"smith {bundle_text(ms)}" for ms in multisets(size, res))
-    for gold in (1, 2):
-        if res[G] >= gold:
-            out.append(f"smith {gold}G")
     return out
-
-
-SMITH_VP = {2: 1, 4: 3}
-SMITH_GOLD_VP = {1: 2, 2: 4}
 
 
 def fata_morgana_moves(state: State, seat: int) -> list[str]:
@@ -735,8 +731,9 @@ def perform(state: State, seat: int, action: str) -> None:
     elif verb == "use":
         use(state, seat, words[1])
     elif verb == "play":
-        hand = str(player.hand)
-        extra = int(TRIBE[str(has_rule(player, "play_hand").id)].rule["extra_goods"])  # type: ignore[union-attr]
+        well = has_rule(player, "play_hand")
+        assert well is not None and player.hand is not None
+        hand, extra = player.hand, int(well.rule["extra_goods"])
         player.hand = None
         player.played_hand = True
         event(state, "hand", f"@{seat} plays the hand card without the Noble", [seat])
@@ -766,7 +763,7 @@ def perform(state: State, seat: int, action: str) -> None:
         event(state, "trade", f"@{seat} trades {bundle_text(vec)} for 1 {KIND_NAMES[get]}", [seat])
     elif verb == "smith":
         vec = parse_bundle(words[1:])
-        vp = SMITH_GOLD_VP[vec[G]] if vec[G] else SMITH_VP[vec[D] + vec[S] + vec[P]]
+        vp = SMITH_VP[(vec[D] + vec[S] + vec[P], vec[G])]
         for i in range(4):
             player.res[i] -= vec[i]
         player.res[V] += vp
@@ -950,8 +947,3 @@ def score(state: State, seat: int) -> dict[str, int]:
         "salt": res[S],
         "pepper": res[P],
     }
-
-
-def check_raise(condition: bool, message: str) -> None:
-    if not condition:
-        raise IllegalAction(message)
