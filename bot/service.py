@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.games import get_game
-from bot.games.common import NotYourTurn
+from bot.games.common import GameError, NotYourTurn
 from bot.storage.db import Migration
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
 
@@ -38,6 +38,7 @@ __all__ = [
     "NotSeated",
     "NotStarted",
     "Player",
+    "Reminder",
     "Service",
     "ServiceError",
     "StaleBoard",
@@ -105,6 +106,17 @@ class MoveResult:
     view: dict[str, Any]
     to_ping: tuple[int, ...]
     finished: bool
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A decision that has waited long enough for a (repeated) reminder."""
+
+    table: Table
+    seat: int
+    user_id: int
+    pending_since: float
+    reminded_at: float | None
 
 
 class ServiceError(Exception):
@@ -322,13 +334,23 @@ class Service:
             log_rows = await q.actions(row.id) if self._verify_snapshots else None
         state: Any = None
         if snapshot is not None and snapshot[0] == row.seq == logged:
-            state = await asyncio.to_thread(game.from_json, snapshot[1])
+            try:
+                state = await asyncio.to_thread(game.from_json, snapshot[1])
+            except Exception:  # the snapshot is only a cache: rebuild it from the log
+                log.exception("table %s: unreadable snapshot; replaying the log", row.id)
         if state is None or log_rows is not None:
             if log_rows is None:
                 async with self._db.read() as q:
                     log_rows = await q.actions(row.id)
             actions = [(a.seat, a.action) for a in log_rows]
-            replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            try:
+                replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            except GameError:
+                if state is None:
+                    raise
+                # Only verifying: a rules change broke the replay; the snapshot still plays.
+                log.exception("table %s: the action log no longer replays", row.id)
+                replayed = state
             if state is None or state != replayed:
                 if snapshot is not None:
                     log.warning(
@@ -341,7 +363,8 @@ class Service:
                 state = replayed
                 async with self._db.write() as q:
                     await q.put_snapshot(row.id, len(actions), game.to_json(state))
-        self._states[row.id] = (row.seq, state)
+        if row.status == "active":
+            self._states[row.id] = (row.seq, state)
         return state
 
     def _pending_after(
@@ -513,6 +536,30 @@ class Service:
                 return ()
             return tuple(sorted(await q.pending(table_id)))
 
+    async def pending_since(self, table_id: int) -> dict[int, float]:
+        """Since when (clock time) each seat to act has been waiting; {} unless running."""
+        async with self._db.read() as q:
+            _, table = await self._load(q, table_id)
+            return {} if table.status != "active" else await q.pending(table_id)
+
+    # -- reminders (play-by-post groundwork) --------------------------------------------------
+
+    async def due_reminders(self, now: float, interval: float) -> list[Reminder]:
+        """Decisions in running games that waited ``interval`` seconds since they became
+        pending and since their last reminder (so a seat is reminded at most once per
+        ``interval``); oldest first. Call :meth:`mark_reminded` after sending each one."""
+        if interval <= 0:
+            raise ValueError("the reminder interval must be positive")
+        async with self._db.read() as q:
+            rows = await q.due_reminders(now, interval)
+            tables = {t: (await self._load(q, t))[1] for t in sorted({r[0] for r in rows})}
+        return [Reminder(tables[t], seat, user, since, at) for t, seat, user, since, at in rows]
+
+    async def mark_reminded(self, table_id: int, seat: int, at: float) -> None:
+        """Record that ``seat`` was reminded at ``at``; a decision no longer pending is ignored."""
+        async with self._db.write() as q:
+            await q.mark_reminded(table_id, seat, at)
+
     # -- play ---------------------------------------------------------------------------------
 
     async def submit(
@@ -561,7 +608,10 @@ class Service:
             except StaleBoard:
                 self._states.pop(table_id, None)
                 raise
-            self._states[table_id] = (row.seq + 1, new_state)
+            if finished:  # only running games stay in memory
+                self._states.pop(table_id, None)
+            else:
+                self._states[table_id] = (row.seq + 1, new_state)
             pings = tuple(after.players[s].user_id for s in game.to_act(new_state))
             return MoveResult(
                 table=after,
@@ -620,6 +670,7 @@ class Service:
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
             )
+            self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
     async def abort(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
@@ -631,6 +682,7 @@ class Service:
                 raise GameNotActive("This game has already ended.")
             reason = "cancelled" if table.status == "lobby" else "aborted"
             await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())
+            self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
     async def record(self, table_id: int) -> dict[str, Any]:
@@ -704,6 +756,8 @@ def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
             known = ", ".join(sorted(defaults)) or "none"
             raise BadOption(f"{game.TITLE} has no option {name!r} (options: {known}).")
         default = defaults[name]
+        if type(default) is float and type(value) is int:
+            value = float(value)
         if default is not None and type(value) is not type(default):
             raise BadOption(f"Option {name!r} takes a {type(default).__name__}, not {value!r}.")
         merged[name] = value

@@ -274,12 +274,45 @@ class Queries:
         return {int(seat): float(since) for seat, since in rows}
 
     async def set_pending(self, table_id: int, since_by_seat: dict[int, float]) -> None:
-        await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
-        for seat, since in sorted(since_by_seat.items()):
+        """Make exactly these seats pending; a seat whose ``since`` changed is reminded afresh."""
+        seats = sorted(since_by_seat)
+        marks = ", ".join("?" * len(seats))
+        await self._change(
+            f"DELETE FROM pending WHERE table_id = ? AND seat NOT IN ({marks})", [table_id, *seats]
+        )
+        for seat in seats:
             await self._change(
-                "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?)",
-                [table_id, seat, since],
+                "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO UPDATE SET since = excluded.since, "
+                "reminded_at = CASE WHEN pending.since = excluded.since "
+                "THEN pending.reminded_at ELSE NULL END",
+                [table_id, seat, since_by_seat[seat]],
             )
+
+    async def due_reminders(
+        self, now: float, interval: float
+    ) -> list[tuple[int, int, int, float, float | None]]:
+        """(table, seat, user, since, reminded_at) of running games' decisions waiting at least
+        ``interval`` seconds and not reminded within the last ``interval``; oldest first."""
+        return [
+            (int(t), int(seat), int(user), float(since), None if at is None else float(at))
+            for t, seat, user, since, at in await self._all(
+                "SELECT p.table_id, p.seat, s.user_id, p.since, p.reminded_at FROM pending p "
+                "JOIN game_tables t ON t.id = p.table_id "
+                "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
+                "WHERE t.status = 'active' AND p.since <= ? "
+                "AND (p.reminded_at IS NULL OR p.reminded_at <= ?) "
+                "ORDER BY p.since, p.table_id, p.seat",
+                [now - interval, now - interval],
+            )
+        ]
+
+    async def mark_reminded(self, table_id: int, seat: int, at: float) -> bool:
+        changed = await self._change(
+            "UPDATE pending SET reminded_at = ? WHERE table_id = ? AND seat = ?",
+            [at, table_id, seat],
+        )
+        return changed == 1
 
     async def waiting_on(self, user_id: int) -> list[int]:
         rows = await self._all(

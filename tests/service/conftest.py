@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import get_game
-from bot.service import Player, Service
+from bot.service import MoveResult, Player, Service, Table
 from tests.service import blind_bids
 
 ANN = Player(101, "Ann")
@@ -86,3 +87,41 @@ async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[Service]:
     svc = await open_service(db_path, clock)
     yield svc
     await svc.close()
+
+
+async def started(
+    service: Service,
+    players: tuple[Player, ...] = (ANN, BOB),
+    channel: int = CHANNEL,
+    game: str = "blind_bids",
+    **kw: Any,
+) -> Table:
+    """A running table of ``players`` (the first opens it), seated in join order unless told."""
+    table = await service.create(
+        game=game,
+        guild_id=GUILD,
+        channel_id=channel,
+        creator=players[0],
+        max_seats=len(players),
+        **kw,
+    )
+    for player in players[1:]:
+        await service.join(table.id, player)
+    return await service.start(table.id, players[0].user_id, can_manage=False)
+
+
+async def play(service: Service, table_id: int, rng: random.Random, limit: int) -> list[MoveResult]:
+    """Up to ``limit`` seeded random legal moves through submit; stops when the game ends."""
+    results = []
+    for _ in range(limit):
+        table = await service.get(table_id)
+        if table.status != "active":
+            break
+        seat = rng.choice(await service.to_act(table_id))
+        user = table.players[seat].user_id
+        legal = await service.legal_actions(table_id, user)
+        assert legal, "a seat to act has legal actions"
+        results.append(
+            await service.submit(table_id, user, rng.choice(legal), expected_seq=table.seq)
+        )
+    return results

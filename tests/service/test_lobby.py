@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from bot.service import (
     NotSeated,
     NotStarted,
     Service,
+    Table,
     TableFull,
     UnknownGame,
     UnknownTable,
@@ -212,3 +214,37 @@ async def test_message_ids_are_stored(service: Service) -> None:
     assert (stored.lobby_message_id, stored.board_message_id) == (555, 666)
     with pytest.raises(UnknownTable):
         await service.set_board_message(table.id + 1, 1)
+
+
+async def test_two_processes_opening_a_lobby_in_one_channel_get_one(
+    db_path: Path, clock: ManualClock
+) -> None:
+    first = await open_service(db_path, clock, seeds(1))
+    second = await open_service(db_path, clock, seeds(500))
+    try:
+        outcomes = await asyncio.gather(
+            *(
+                svc.create(
+                    game="blind_bids", guild_id=GUILD, channel_id=CHANNEL, creator=who, max_seats=2
+                )
+                for svc, who in ((first, ANN), (second, BOB))
+            ),
+            return_exceptions=True,
+        )
+        opened = [o for o in outcomes if isinstance(o, Table)]
+        busy = [o for o in outcomes if isinstance(o, ChannelBusy)]
+        assert len(opened) == 1 and len(busy) == 1, outcomes
+        assert busy[0].table.id == opened[0].id
+        assert len(dump(db_path)["game_tables"]) == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_manager_may_abort_a_running_game(service: Service) -> None:
+    table = await _lobby(service)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id, can_manage=False)
+    aborted = await service.abort(table.id, DAN.user_id, can_manage=True)
+    assert aborted.status == "aborted" and aborted.end_reason == "aborted"
+    assert await service.in_channel(CHANNEL) is None

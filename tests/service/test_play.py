@@ -21,7 +21,6 @@ from bot.service import (
     Player,
     Service,
     StaleBoard,
-    Table,
     UnknownTable,
 )
 from tests.service import blind_bids
@@ -35,42 +34,9 @@ from tests.service.conftest import (
     ManualClock,
     dump,
     open_service,
+    play,
+    started,
 )
-
-
-async def _started(
-    service: Service, players: tuple[Player, ...] = (ANN, BOB), channel: int = CHANNEL, **kw
-) -> Table:
-    table = await service.create(
-        game="blind_bids",
-        guild_id=GUILD,
-        channel_id=channel,
-        creator=players[0],
-        max_seats=len(players),
-        **kw,
-    )
-    for player in players[1:]:
-        await service.join(table.id, player)
-    return await service.start(table.id, players[0].user_id, can_manage=False)
-
-
-async def _play(
-    service: Service, table_id: int, rng: random.Random, limit: int
-) -> list[MoveResult]:
-    """Up to ``limit`` seeded random legal moves through submit; stops when the game ends."""
-    results = []
-    for _ in range(limit):
-        table = await service.get(table_id)
-        if table.status != "active":
-            break
-        seat = rng.choice(await service.to_act(table_id))
-        user = table.players[seat].user_id
-        legal = await service.legal_actions(table_id, user)
-        assert legal, "a seat to act has legal actions"
-        results.append(
-            await service.submit(table_id, user, rng.choice(legal), expected_seq=table.seq)
-        )
-    return results
 
 
 def _replay(record: dict) -> blind_bids.State:
@@ -87,8 +53,8 @@ def _replay(record: dict) -> blind_bids.State:
 async def test_random_games_through_submit_to_the_end(
     service: Service, players: tuple[Player, ...], seed: int
 ) -> None:
-    table = await _started(service, players, seat_order="random", options={"rounds": 4})
-    results = await _play(service, table.id, random.Random(seed), 10_000)
+    table = await started(service, players, seat_order="random", options={"rounds": 4})
+    results = await play(service, table.id, random.Random(seed), 10_000)
     last = results[-1]
     assert last.finished and last.table.status == "finished" and last.table.end_reason == "over"
     assert last.to_ping == () and last.view["game_over"]
@@ -116,7 +82,7 @@ async def test_random_games_through_submit_to_the_end(
 async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
     service: Service, db_path: Path
 ) -> None:
-    table = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     lobby = await service.create(
         game="blind_bids", guild_id=GUILD, channel_id=CHANNEL + 1, creator=CAT, max_seats=2
     )
@@ -152,7 +118,7 @@ async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
 
 
 async def test_views_come_from_the_engine(service: Service) -> None:
-    table = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     await service.submit(table.id, BOB.user_id, "bid 11")
     public = await service.public_view(table.id)
     assert "hand" not in public and "hands" not in public and public["has_bid"] == [False, True]
@@ -166,7 +132,7 @@ async def test_views_come_from_the_engine(service: Service) -> None:
 
 
 async def test_two_seats_racing_for_the_same_seq_apply_one(service: Service, db_path: Path) -> None:
-    table = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     assert await service.to_act(table.id) == (0, 1)  # both bid at once
     outcomes = await asyncio.gather(
         service.submit(table.id, ANN.user_id, "bid 1", expected_seq=0),
@@ -182,7 +148,7 @@ async def test_two_seats_racing_for_the_same_seq_apply_one(service: Service, db_
 
 
 async def test_a_double_click_applies_once(service: Service, db_path: Path) -> None:
-    table = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     outcomes = await asyncio.gather(
         *(service.submit(table.id, ANN.user_id, "bid 5", expected_seq=0) for _ in range(3)),
         return_exceptions=True,
@@ -196,7 +162,7 @@ async def test_a_double_click_applies_once(service: Service, db_path: Path) -> N
 
 
 async def test_without_a_seq_simultaneous_decisions_both_apply(service: Service) -> None:
-    table = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     await asyncio.gather(
         service.submit(table.id, ANN.user_id, "bid 1"),
         service.submit(table.id, BOB.user_id, "bid 2"),
@@ -211,7 +177,7 @@ async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
     first = await open_service(db_path, clock)
     second = await open_service(db_path, clock)
     try:
-        table = await _started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+        table = await started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
         await second.public_view(table.id)  # both have the state loaded
         outcomes = await asyncio.gather(
             first.submit(table.id, ANN.user_id, "bid 1", expected_seq=0),
@@ -227,7 +193,7 @@ async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
 
 
 async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Service) -> None:
-    table = await _started(service)
+    table = await started(service)
     with pytest.raises(sqlite3.IntegrityError):
         async with service._db.write() as q:
             await q.append_action(table.id, 0, 0, ANN.user_id, "bid 1", 0.0)
@@ -238,15 +204,17 @@ async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Se
 
 async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) -> None:
     svc = await open_service(db_path, clock)
-    table = await _started(svc, (ANN, BOB, CAT), options={"rounds": 5})
+    table = await started(svc, (ANN, BOB, CAT), options={"rounds": 5})
     rng = random.Random(42)
-    await _play(svc, table.id, rng, 7)
+    await play(svc, table.id, rng, 7)
     await svc.close()
     plain = sqlite3.connect(db_path)
     if damage == "no snapshot":
         plain.execute("DELETE FROM snapshots")
     elif damage == "old snapshot":
         plain.execute("UPDATE snapshots SET seq = seq - 1")
+    elif damage == "garbage snapshot":
+        plain.execute("UPDATE snapshots SET state = 'not json'")
     elif damage == "wrong snapshot":  # same seq, different state: only a replay notices
         text = plain.execute("SELECT state FROM snapshots").fetchone()[0]
         data = json.loads(text)
@@ -266,7 +234,7 @@ async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) ->
         assert await svc.public_view(table.id) == blind_bids.view(expected, None)
         snapshot = dump(db_path)["snapshots"][0]
         assert snapshot[1] == 7 and blind_bids.from_json(snapshot[2]) == expected
-        results = await _play(svc, table.id, rng, 10_000)
+        results = await play(svc, table.id, rng, 10_000)
         assert results[-1].finished
         record = await svc.record(table.id)
         assert blind_bids.is_over(_replay(record)) and len(record["actions"]) == 7 + len(results)
@@ -274,7 +242,7 @@ async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) ->
         await svc.close()
 
 
-@pytest.mark.parametrize("damage", ["none", "no snapshot", "old snapshot"])
+@pytest.mark.parametrize("damage", ["none", "no snapshot", "old snapshot", "garbage snapshot"])
 async def test_a_restart_mid_game_continues(db_path: Path, clock: ManualClock, damage: str) -> None:
     await _restart_case(db_path, clock, damage)
 
@@ -285,8 +253,28 @@ async def test_verified_load_trusts_the_log_over_a_wrong_snapshot(
     await _restart_case(db_path, clock, "wrong snapshot", verify_snapshots=True)
 
 
+async def test_verifying_keeps_a_good_snapshot_when_the_log_no_longer_replays(
+    db_path: Path, clock: ManualClock
+) -> None:
+    svc = await open_service(db_path, clock)
+    table = await started(svc, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    await svc.submit(table.id, ANN.user_id, "bid 9")
+    view = await svc.public_view(table.id)
+    await svc.close()
+    plain = sqlite3.connect(db_path)
+    plain.execute("UPDATE actions SET action = 'bid 99'")  # as if a rules change refused it
+    plain.commit()
+    plain.close()
+    svc = await open_service(db_path, clock, verify_snapshots=True)
+    try:
+        assert await svc.public_view(table.id) == view
+        await svc.submit(table.id, BOB.user_id, "bid 2")
+    finally:
+        await svc.close()
+
+
 async def test_resign_ends_the_game_with_the_resigner_last(service: Service) -> None:
-    table = await _started(service, (ANN, BOB, CAT))
+    table = await started(service, (ANN, BOB, CAT))
     await service.submit(
         table.id, ANN.user_id, (await service.legal_actions(table.id, ANN.user_id))[0]
     )
@@ -311,7 +299,7 @@ async def test_resign_ends_the_game_with_the_resigner_last(service: Service) -> 
 
 
 async def test_abort_mid_game(service: Service, db_path: Path) -> None:
-    table = await _started(service)
+    table = await started(service)
     await service.submit(
         table.id,
         BOB.user_id,
@@ -332,7 +320,7 @@ async def test_abort_mid_game(service: Service, db_path: Path) -> None:
 
 
 async def test_record_and_summary_wait_for_the_end(service: Service) -> None:
-    table = await _started(service)
+    table = await started(service)
     with pytest.raises(NotFinished):
         await service.record(table.id)  # the seed would reveal every hand
     with pytest.raises(NotFinished):
@@ -340,8 +328,8 @@ async def test_record_and_summary_wait_for_the_end(service: Service) -> None:
 
 
 async def test_waiting_on_lists_games_where_the_user_must_act(service: Service) -> None:
-    one = await _started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
-    two = await _started(service, (BOB, CAT), channel=CHANNEL + 1)
+    one = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    two = await started(service, (BOB, CAT), channel=CHANNEL + 1)
     assert [t.id for t in await service.list_waiting_on(BOB.user_id)] == [one.id, two.id]
     await service.submit(one.id, BOB.user_id, "bid 2")
     assert [t.id for t in await service.list_waiting_on(BOB.user_id)] == [two.id]

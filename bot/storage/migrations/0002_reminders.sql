@@ -1,0 +1,5 @@
+-- 0002: when each pending decision was last reminded (play-by-post reminders, issue 6).
+-- A seat's reminder clock restarts whenever its `since` changes (it acted, or newly must act).
+
+ALTER TABLE pending ADD COLUMN reminded_at REAL;
+CREATE INDEX pending_by_since ON pending (since);
