@@ -44,7 +44,7 @@ class BoardBot(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.none(),
+            intents=discord.Intents(guilds=True),  # nothing privileged: interactions carry the rest
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=GameTree,
             help_command=None,
