@@ -21,6 +21,12 @@ from bot.service import ServiceError, StaleBoard
 log = logging.getLogger(__name__)
 
 
+MISSING_PERMISSION = (
+    "I am missing a permission in this channel. I need View Channel, Send Messages, "
+    "Send Messages in Threads, Create Public Threads, Attach Files and Read Message History."
+)
+
+
 class CommandRefused(ServiceError):
     """A slash command cannot run here (no game in this channel, not a server channel, ...)."""
 
@@ -57,6 +63,10 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         if isinstance(error, ServiceError | GameError):
             await flow.reply(interaction, flow.clip(str(error) or "That is not possible now."))
             return
+        if isinstance(error, discord.Forbidden):
+            log.warning("missing permission: %s", error)
+            await flow.reply(interaction, MISSING_PERMISSION)
+            return
         if isinstance(error, app_commands.CheckFailure):
             await flow.reply(interaction, str(error) or "You cannot use this command here.")
             return
@@ -69,7 +79,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         await flow.reply(
             interaction,
             f"Sorry, something went wrong on our side (error id `{error_id}`). "
-            "Nothing was changed by this failure; please try again.",
+            "An action counts only if you saw it confirmed; `/game status` shows the board.",
         )
     except discord.HTTPException:
         log.warning("could not send the apology for [%s]", error_id)

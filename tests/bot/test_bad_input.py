@@ -20,6 +20,7 @@ from tests.bot.helpers import (
     custom_ids,
     open_table,
 )
+from tests.fakediscord import jresp
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.skipif("tigris" not in game_names(), reason="T&E engine not merged yet")
@@ -199,3 +200,20 @@ async def test_unexpected_failure_gets_an_apology_with_an_id(
     error_id = call.content.split("`")[1]
     assert any(error_id in record.getMessage() for record in caplog.records)
     await asyncio.sleep(0)
+
+
+async def test_a_channel_the_bot_may_not_post_in_gets_a_clear_answer(harness: Harness) -> None:
+    h = harness
+    real_route = h.fake._route
+
+    def read_only_channel(call):  # Discord refuses the bot's messages here (code 50013)
+        if call.method == "POST" and call.template == "/channels/{channel_id}/messages":
+            call.audience = "none"
+            return jresp({"message": "Missing Permissions", "code": 50013}, status=403)
+        return real_route(call)
+
+    h.fake._route = read_only_channel  # type: ignore[method-assign]
+    call = await h.slash(ALICE, "game", {"game": "tigris", "seats": 2}, sub="new")
+    replies = [c for c in h.fake.calls_for(call.interaction) if c.content]
+    assert any("missing a permission" in (c.content or "") for c in replies), replies
+    assert all("error id" not in (c.content or "") for c in replies)
