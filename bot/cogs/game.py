@@ -174,7 +174,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:
                 await flow.reply(interaction, text + " Open a thread and use `/game new` there.")
             return
-        await flow.post_lobby(bot, table)
+        try:
+            await flow.post_lobby(bot, table)
+        except discord.HTTPException:
+            # Nobody could see or join this lobby: do not leave the channel busy with it.
+            await bot.service.cancel(table.id, table.creator_id, can_manage=True)
+            raise
         await flow.reply(interaction, f"Opened {module.TITLE} table #{table.id}.")
 
     @new.autocomplete("options")

@@ -217,3 +217,4 @@ async def test_a_channel_the_bot_may_not_post_in_gets_a_clear_answer(harness: Ha
     replies = [c for c in h.fake.calls_for(call.interaction) if c.content]
     assert any("missing a permission" in (c.content or "") for c in replies), replies
     assert all("error id" not in (c.content or "") for c in replies)
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None, "no invisible lobby is left"
