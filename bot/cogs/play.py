@@ -26,6 +26,9 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
     text = " ".join(action.split())
     if not text:
         raise CommandRefused("Type an action, e.g. pick one from the autocomplete list.")
+    # Answer Discord at once ("thinking", only to the player): under load the commit and the
+    # confirmation may take longer than the 3 seconds Discord waits for a first answer.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     result = await bot.service.submit(table.id, interaction.user.id, text)
     await flow.reply(interaction, f"You played `{result.action}`.")
     await flow.after_move(bot, result)

@@ -250,8 +250,9 @@ async def submit_from_menu(
 ) -> None:
     """Submit an action chosen in the Act menu; acknowledge only after the commit."""
     bot = flow.bot_of(interaction)
+    await interaction.response.defer()  # see submit_typed: answer first, confirm after the commit
     result = await bot.service.submit(table_id, interaction.user.id, action, expected_seq=seq)
-    await interaction.response.edit_message(content=f"You played `{action}`.", view=None)
+    await interaction.edit_original_response(content=f"You played `{action}`.", view=None)
     await flow.after_move(bot, result)
 
 

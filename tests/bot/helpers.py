@@ -81,9 +81,7 @@ class Harness:
     ) -> Call:
         """Run a slash command; returns the callback once the bot is idle again."""
         payload = _named(p.slash(name, options, sub=sub, **self._envelope(who, channel)), who)
-        call = await self.inproc.interact(payload)
-        await self.settle()
-        return call
+        return await self.answer(payload)
 
     async def complete(
         self,
@@ -115,9 +113,7 @@ class Harness:
         payload = _named(
             p.button(custom_id, message_data=message, **self._envelope(who, channel)), who
         )
-        call = await self.inproc.interact(payload)
-        await self.settle()
-        return call
+        return await self.answer(payload)
 
     async def pick(self, who: Person, message: JSON, custom_id: str, value: str) -> Call:
         """Choose ``value`` in a select menu of a message the bot sent."""
@@ -129,9 +125,16 @@ class Harness:
             p.select(custom_id, [value], message_data=message, **self._envelope(who, channel)),
             who,
         )
-        call = await self.inproc.interact(payload)
+        return await self.answer(payload)
+
+    async def answer(self, payload: JSON) -> Call:
+        """Deliver an interaction; once the bot is idle, return what the user was finally shown:
+        the last request answering it that carries text or files (the callback itself, or the
+        followup / edit after a defer), else the callback."""
+        callback = await self.inproc.interact(payload)
         await self.settle()
-        return call
+        shown = [c for c in self.fake.calls_for(payload) if c.content or c.files]
+        return shown[-1] if shown else callback
 
     # -- reading what the bot did ---------------------------------------------------------------
 

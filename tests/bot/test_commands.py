@@ -49,9 +49,9 @@ async def test_list_shows_whose_turn(harness: Harness) -> None:
 async def test_hand_command_is_private_to_the_caller(harness: Harness) -> None:
     h = harness
     table = await open_table(h, "tigris", [ALICE, BOB])
-    call = await h.slash(BOB, "hand")
-    assert call.callback_type == 5  # rendering: deferred, ephemerally
-    (reply,) = [c for c in h.fake.calls_for(call.interaction) if c.files]
+    reply = await h.slash(BOB, "hand")
+    callback = next(c for c in h.fake.calls_for(reply.interaction) if c.is_callback)
+    assert callback.callback_type == 5  # rendering: deferred, ephemerally
     assert reply.ephemeral and reply.recipient == BOB.id
     private = await h.service.private_view(table.id, BOB.uid)
     assert reply.content.startswith("Your hand: ")

@@ -49,7 +49,12 @@ async def _move(fake: FakeDiscord, rng: random.Random, board: Call) -> Call:
     assert offered, "the player to act was offered nothing"
     mark = fake.mark()
     move = _named(p.slash("move", {"action": rng.choice(offered)}, user_id=user), user)
-    reply = await _interact(fake, move)
+    await fake.push_interaction(move)
+    reply = await fake.wait_for(
+        lambda c: c.interaction is not None and c.interaction["id"] == move["id"] and c.content,
+        start=mark,
+        timeout=10,
+    )
     assert reply.ephemeral and reply.content.startswith("You played"), reply.content
     return await fake.wait_for(_is_post, start=mark, timeout=10)
 
