@@ -66,13 +66,32 @@ def board_url(table: Table) -> str | None:
 # --- lobby -------------------------------------------------------------------------------------
 
 
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def seating(table: Table, view: dict[str, Any]) -> str:
+    """ "Alice (archer), Bob (bull)": the seats in order, with the game's name for each seat."""
+    players = view.get("players") or []
+    out = []
+    for seat, name in enumerate(names_of(table)):
+        info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
+        label = info.get("dynasty")
+        out.append(f"{name} ({label})" if label else name)
+    return ", ".join(out)
+
+
 def lobby_content(table: Table) -> str:
     """The lobby message: game, options, seats taken, who may start."""
     title = presenters.game_title(table.game)
     order = "random seat order" if table.seat_order == "random" else "seats in join order"
     lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
     if table.options:
-        shown = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(table.options.items()))
+        shown = ", ".join(
+            f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(table.options.items())
+        )
         lines.append(f"Options: {shown}.")
     seated = ", ".join(names_of(table)) or "nobody yet"
     lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")

@@ -75,12 +75,12 @@ class LobbyButton(
             table = await service.start(
                 self.table_id, user, can_manage=flow.can_manage(interaction)
             )
-            names = ", ".join(flow.names_of(table))
+            view = await service.public_view(table.id)
+            seating = flow.seating(table, view)
             await interaction.response.edit_message(
-                content=f"{flow.lobby_content(table)}\nStarted; seats in order: {names}.",
+                content=f"{flow.lobby_content(table)}\nStarted; seats in order: {seating}.",
                 view=None,
             )
-            view = await service.public_view(table.id)
             await flow.post_board(bot, table, view, ping=True)
             return
         else:
