@@ -211,10 +211,33 @@ def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str]) -> s
             elif 0 <= seat < len(scores):
                 line += f" ({scores[seat]})"
             lines.append(line)
+    hands = _final_hands(summary.get("views") or [], names)
+    if hands:
+        lines.append("Hands at the end: " + "; ".join(hands) + ".")
     note = summary.get("note")
     if note:
         lines.append(name_seats(str(note), names))
     return "\n".join(lines)
+
+
+def _final_hands(views: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """What each seat held at the end, from each seat's own view (revealed once it is over)."""
+    out = []
+    for seat, view in enumerate(views):
+        if not isinstance(view, Mapping) or seat >= len(names):
+            continue
+        hand = view.get("hand")
+        players = view.get("players") or []
+        mine = next((p for p in players if isinstance(p, Mapping) and p.get("seat") == seat), {})
+        if isinstance(hand, list):
+            shown = _colour_counts(hand) if hand else "nothing"
+        elif isinstance(mine, Mapping) and "hand_held" in mine:
+            card = mine.get("hand")
+            shown = str(card.get("name")) if isinstance(card, Mapping) else "no card"
+        else:
+            continue
+        out.append(f"{names[seat]}: {shown}")
+    return out
 
 
 _RULES: dict[str, str] = {

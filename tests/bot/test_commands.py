@@ -71,11 +71,18 @@ async def test_resign_needs_confirmation_and_ends_with_the_record(harness: Harne
     assert done.callback_type == 7
     notice, final = h.public_posts(mark)
     assert notice.json["content"] == "Bob resigned."
-    assert final.json["content"].splitlines() == [
+    lines = final.json["content"].splitlines()
+    assert lines[:3] == [
         "**Tigris & Euphrates: final result** (Bob resigned)",
         "1. Alice (red 0, blue 0, green 0, black 0, treasures 0)",
         "2. Bob (red 0, blue 0, green 0, black 0, treasures 0)",
     ]
+    # Everything hidden is revealed at the end: both hands.
+    summary = await h.service.final_summary(table.id)
+    assert lines[3].startswith("Hands at the end: Alice: ") and "; Bob: " in lines[3]
+    for seat, view in enumerate(summary["views"]):
+        for colour in set(view["hand"]):
+            assert colour in lines[3].split(";")[seat]
     record = json.loads(final.files[-1].data)
     assert record["players"] == ["Alice", "Bob"] or record["players"] == ["Bob", "Alice"]
     assert record["end"]["reason"] == "resigned"

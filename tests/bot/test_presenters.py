@@ -116,12 +116,18 @@ def test_final_text_ranks_and_reveals_scores() -> None:
         ],
         "public": {"final": {"final_score": [3, 7, 3]}},
     }
+    summary["views"] = [
+        {"hand": ["red", "red", "blue"], "players": [{"seat": 0}]},
+        {"hand": [], "players": [{"seat": 1}]},
+        {"hand": ["black"], "players": [{"seat": 2}]},
+    ]
     text = presenters.final_text("tigris", summary, NAMES)
     assert text.splitlines() == [
         "**Tigris & Euphrates: final result**",
         "1. Bob: 7 (red 7, blue 7, green 7, black 7, treasures 1)",
         "2. Alice: 3 (red 3, blue 4, green 5, black 6, treasures 0)",
         "2. Carol: 3 (red 3, blue 9, green 9, black 9, treasures 0)",
+        "Hands at the end: Alice: 2 red, blue; Bob: nothing; Carol: black.",
     ]
 
 
