@@ -98,8 +98,10 @@ async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
         await service.submit(lobby.id, CAT.user_id, "pass")
     with pytest.raises(NotSeated):
         await service.submit(table.id, CAT.user_id, "pass", expected_seq=0)  # before the seq
+    with pytest.raises(StaleBoard):  # a stale button says so, whoever is to act now
+        await service.submit(table.id, BOB.user_id, "pass", expected_seq=0)
     with pytest.raises(NotYourTurn, match="waiting for Ann"):
-        await service.submit(table.id, BOB.user_id, "pass", expected_seq=0)  # before the seq
+        await service.submit(table.id, BOB.user_id, "pass", expected_seq=2)
     with pytest.raises(StaleBoard) as stale:
         await service.submit(table.id, ANN.user_id, "garbage!", expected_seq=1)  # before the engine
     assert stale.value.table.seq == 2
@@ -155,9 +157,8 @@ async def test_a_double_click_applies_once(service: Service, db_path: Path) -> N
     )
     applied = [o for o in outcomes if isinstance(o, MoveResult)]
     assert len(applied) == 1
-    # Ann no longer has to decide, so the later clicks are told it is not her turn (the
-    # not-your-turn check comes before the seq check).
-    assert all(isinstance(o, NotYourTurn) for o in outcomes if o not in applied)
+    # The later clicks carry the old seq: they are told the board has changed.
+    assert all(isinstance(o, StaleBoard) for o in outcomes if o not in applied)
     assert [row[1:4] for row in dump(db_path)["actions"]] == [(0, 0, ANN.user_id)]
 
 
