@@ -116,3 +116,38 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
         pytest.fail("the game did not end")
     assert any(f.filename.endswith("-record.json") for f in board.files)
     assert proc.running
+
+
+async def test_python_m_bot_sync_pushes_the_commands_every_time(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    import asyncio
+    import os
+    import sys
+
+    env = dict(os.environ)
+    env.update(
+        DISCORD_TOKEN="fake-token",
+        DISCORD_API_BASE=fake_discord.base,
+        DISCORD_GATEWAY_URL=fake_discord.gateway_url,
+        DATABASE_PATH=str(tmp_path / "var" / "bot.sqlite3"),
+        DEV_GUILD_ID=p.GUILD_ID,
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    for expected in (1, 2):
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(proc.communicate(), 30)
+        assert proc.returncode == 0, output.decode()
+        syncs = fake_discord.command_syncs()
+        assert len(syncs) == expected
+        assert syncs[-1].path.endswith(f"/guilds/{p.GUILD_ID}/commands")
+    assert fake_discord.identifies == [], "sync only logs in; it never connects to the gateway"
