@@ -187,6 +187,17 @@ async def test_a_whole_game_through_discord(
         assert not {f.data for f in call.files} & private_images
     for call in before_end:
         assert seed_text not in call.text()
+        assert "Your points" not in call.text()
+    # Every public board image is exactly the drawing of the public view at its move.
+    if game_name in getattr(renderers, "GAMES", ()):
+        game = get_game(game_name)
+        boards = [c for c in before_end if c.files and c.custom_ids()]
+        assert boards
+        for call in boards[::10]:
+            seq = int(call.custom_ids()[0].split(":")[2])
+            partial = dict(record, actions=record["actions"][:seq])
+            public_view = game.view(replay(partial), None)
+            assert call.files[0].data == renderers.render_board(game_name, public_view)
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:
         if call.ephemeral and call.interaction is not None and call.callback_type != 8:
