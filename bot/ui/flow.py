@@ -115,6 +115,7 @@ async def post_lobby(bot: BoardBot, table: Table) -> None:
     channel = bot.get_partial_messageable(table.channel_id)
     message = await channel.send(lobby_content(table), view=lobby_view(table))
     await bot.service.set_lobby_message(table.id, message.id)
+    log.info("table %d (%s): lobby in channel %d", table.id, table.game, table.channel_id)
 
 
 # --- board -------------------------------------------------------------------------------------
@@ -184,6 +185,7 @@ async def post_final(bot: BoardBot, table: Table) -> None:
     channel = bot.get_partial_messageable(table.channel_id)
     message = await channel.send(clip(text), files=files)
     await bot.service.set_board_message(table.id, message.id)
+    log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
 
 
 async def after_move(bot: BoardBot, result: MoveResult) -> None:
