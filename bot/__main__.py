@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import discord
@@ -48,6 +50,9 @@ async def run(settings: Settings, *, sync_only: bool) -> int:
             if sync_only:
                 await bot.login(settings.discord_token)  # setup_hook syncs
                 return 0
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(NotImplementedError):  # not on Windows
+                loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.discord_token)
     finally:
         await service.close()

@@ -116,6 +116,7 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
         pytest.fail("the game did not end")
     assert any(f.filename.endswith("-record.json") for f in board.files)
     assert proc.running
+    assert await proc.stop() == 0, proc.output()  # SIGTERM: a clean shutdown
 
 
 async def test_python_m_bot_sync_pushes_the_commands_every_time(
