@@ -77,13 +77,13 @@ async def act_by_tile_shortcut(h: Harness, who: Person, action: str) -> Call:
 
 
 async def play_to_the_end(
-    h: Harness, game_name: str, players: list[Person], seed: int
+    h: Harness, game_name: str, players: list[Person], seed: int, options: str | None = None
 ) -> tuple[Table, list[JSON]]:
     """Play a whole game with seeded random legal choices; returns the final table and, per
     decision, what the deciding player was shown privately."""
     _installed(game_name)
     rng = random.Random(seed)
-    table = await open_table(h, game_name, players)
+    table = await open_table(h, game_name, players, **({"options": options} if options else {}))
     people = {p.uid: p for p in players}
     hands: list[JSON] = []
     for step in range(5000):
@@ -153,14 +153,23 @@ def _secret_texts(hands: list[JSON]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("game_name", "count", "seed"), [("tigris", 2, 5), ("tigris", 3, 8), ("targi", 2, 3)]
+    ("game_name", "count", "seed", "options"),
+    [
+        ("tigris", 2, 5, None),
+        ("tigris", 3, 8, "open_scoring=yes"),
+        ("targi", 2, 3, None),
+        ("targi", 2, 4, "hand_public=no"),
+    ],
 )
 async def test_a_whole_game_through_discord(
-    harness: Harness, game_name: str, count: int, seed: int
+    harness: Harness, game_name: str, count: int, seed: int, options: str | None
 ) -> None:
     h = harness
     players = [ALICE, BOB, CAROL][:count]
-    table, hands = await play_to_the_end(h, game_name, players, seed)
+    table, hands = await play_to_the_end(h, game_name, players, seed, options)
+    if options:
+        name, _, value = options.partition("=")
+        assert table.options[name] is (value == "yes")
     assert table.status == "finished"
 
     # The end: ranking and revealed scores, the board, the record that replays to the end.
