@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import os
 import weakref
 from typing import Any
+
+import renderers
 
 # At most this many images are drawn at once (per event loop): drawing holds the GIL much of the
 # time, and a queue of renders must not starve the event loop that acknowledges moves.
@@ -24,14 +25,9 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
-def _renderers() -> Any:
-    # Imported by name: the renderers package is developed in parallel and merged separately.
-    return importlib.import_module("renderers")
-
-
 async def board_png(game: str, view: dict[str, Any]) -> bytes:
     """The public board as PNG bytes (rendered in a worker thread)."""
-    render = _renderers().render_board
+    render = renderers.render_board
     async with _render_slots():
         data: bytes = await asyncio.to_thread(render, game, view)
     return data
@@ -39,7 +35,7 @@ async def board_png(game: str, view: dict[str, Any]) -> bytes:
 
 async def private_png(game: str, view: dict[str, Any]) -> bytes:
     """One player's private view (hand, hidden scores) as PNG bytes."""
-    render = _renderers().render_private
+    render = renderers.render_private
     async with _render_slots():
         data: bytes = await asyncio.to_thread(render, game, view)
     return data

@@ -129,7 +129,7 @@ def _check_board_post(post: Call, table: Table, game_name: str) -> None:
         pinged = {str(u) for u in body["allowed_mentions"].get("users", [])}
         for user in pinged:
             assert f"<@{user}>" in body["content"]
-    if game_name in getattr(renderers, "GAMES", ()):
+    if game_name in renderers.GAMES:
         assert post.files and post.files[0].is_png()
 
 
@@ -143,7 +143,7 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     private = await h.service.private_view(table.id, who.uid)
     assert private["viewer"] == seat
     assert reply.content == presenters.hand_text(table.game, private, seat)
-    if table.game in getattr(renderers, "GAMES", ()):
+    if table.game in renderers.GAMES:
         assert reply.files[0].data == renderers.render_private(table.game, private)
     return {"seat": seat, "text": reply.content, "private": private}
 
@@ -198,7 +198,7 @@ async def test_a_whole_game_through_discord(
         assert seed_text not in call.text()
         assert "Your points" not in call.text()
     # Every public board image is exactly the drawing of the public view at its move.
-    if game_name in getattr(renderers, "GAMES", ()):
+    if game_name in renderers.GAMES:
         game = get_game(game_name)
         boards = [c for c in before_end if c.files and c.custom_ids()]
         assert boards
