@@ -168,6 +168,13 @@ async def test_abort_in_the_middle_of_a_conflict(harness: Harness) -> None:
     deciding = PEOPLE[table.players[seat].user_id]
     commit = (await h.service.legal_actions(table.id, deciding.uid))[0]
     board = await h.board()
+    # The board of the conflict pings exactly the player who must commit support now, even when
+    # it is not their turn, and says what is pending.
+    last_post = h.public_posts()[-1]
+    assert [str(u) for u in last_post.json["allowed_mentions"]["users"]] == [deciding.id]
+    assert board["content"].startswith(f"<@{deciding.id}> ")
+    content = board["content"]
+    assert "Pending:" in content and ("revolt" in content or "war" in content), content
 
     refused = await h.slash(BOB if table.creator_id != BOB.uid else MALLORY, "game", sub="abort")
     assert refused.ephemeral and "creator" in refused.content
