@@ -153,8 +153,9 @@ async def test_abort_in_the_middle_of_a_conflict(harness: Harness) -> None:
     rng = random.Random(4)
     for _ in range(400):
         view = await h.service.public_view(table.id)
-        if (view.get("pending") or {}).get("kind") == "support":
-            break
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "support" and view["to_act"] != [view["turn"]]:
+            break  # the defender must commit support while it is not their turn
         (seat,) = view["to_act"]
         who = PEOPLE[table.players[seat].user_id]
         legal = await h.service.legal_actions(table.id, who.uid)
