@@ -203,10 +203,14 @@ def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str]) -> s
             seat = int(seat)
             name = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
             line = f"{place}. {name}"
+            score = scores[seat] if 0 <= seat < len(scores) else None
             if 0 <= seat < len(totals):
                 line += f": {totals[seat]}"
-            if 0 <= seat < len(scores) and isinstance(scores[seat], Mapping):
-                detail = ", ".join(f"{k} {v}" for k, v in scores[seat].items())
+            elif isinstance(score, Mapping) and "vp" in score:  # Targi: points first
+                line += f": {score['vp']} VP"
+                score = {k: v for k, v in score.items() if k != "vp"}
+            if isinstance(score, Mapping):
+                detail = ", ".join(f"{k} {v}" for k, v in score.items())
                 line += f" ({detail})"
             elif 0 <= seat < len(scores):
                 line += f" ({scores[seat]})"

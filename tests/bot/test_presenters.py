@@ -176,3 +176,21 @@ def test_hand_text_for_targi_names_the_hand_card() -> None:
 def test_event_sentences_start_with_a_capital() -> None:
     view = {"events": [{"text": "round 5 begins; @1 is start player"}], "to_act": []}
     assert presenters.status_line(view, NAMES) == "Round 5 begins; Bob is start player."
+
+
+def test_final_text_for_targi_puts_points_first() -> None:
+    summary = {
+        "end_reason": "over",
+        "ranking": [[1], [0]],
+        "scores": [{"vp": 4, "gold": 0}, {"vp": 7, "gold": 2}],
+        "views": [
+            {"players": [{"seat": 0, "hand_held": False, "hand": None}]},
+            {"players": [{"seat": 1, "hand_held": True, "hand": {"name": "Well"}}]},
+        ],
+    }
+    assert presenters.final_text("targi", summary, NAMES[:2]).splitlines() == [
+        "**Targi: final result**",
+        "1. Bob: 7 VP (gold 2)",
+        "2. Alice: 4 VP (gold 0)",
+        "Hands at the end: Alice: no card; Bob: Well.",
+    ]
