@@ -1,1 +1,51 @@
-"""Pure functions from an engine's view to PNG bytes (see the images issue)."""
+"""Pure functions from an engine's view to PNG bytes (see the images issue).
+
+``render_board(game, view)`` draws the public image from the public view (``view(state, None)``);
+``render_private(game, view)`` draws a seat's own image from that seat's view. Renderers receive
+only views, never a full state, so they cannot show a secret the view does not carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from renderers import targi, tigris
+
+__all__ = ["GAMES", "render_board", "render_private"]
+
+Renderer = Callable[[dict[str, Any]], bytes]
+
+# game name -> (public board, private image)
+_RENDERERS: dict[str, tuple[Renderer, Renderer]] = {
+    "tigris": (tigris.render_board, tigris.render_private),
+    "targi": (targi.render_board, targi.render_private),
+}
+GAMES = tuple(_RENDERERS)
+
+
+def _renderers(game: str, view: dict[str, Any]) -> tuple[Renderer, Renderer]:
+    if game not in _RENDERERS:
+        raise ValueError(f"no images for game {game!r} (known: {', '.join(GAMES)})")
+    if view.get("game") not in (None, game):
+        raise ValueError(f"a {view.get('game')!r} view cannot be drawn as {game!r}")
+    return _RENDERERS[game]
+
+
+def render_board(game: str, view: dict[str, Any]) -> bytes:
+    """PNG of the public board, drawn from the public view.
+
+    Raises ValueError for a seat's own view: it could carry that seat's secrets.
+    """
+    board, _ = _renderers(game, view)
+    if view.get("viewer") is not None:
+        raise ValueError("the public board is drawn from the public view (viewer None)")
+    return board(view)
+
+
+def render_private(game: str, view: dict[str, Any]) -> bytes:
+    """PNG of what one seat alone may see, drawn from that seat's view."""
+    _, private = _renderers(game, view)
+    if view.get("viewer") is None:
+        raise ValueError("a private image is drawn from a seat's own view (viewer set)")
+    return private(view)

@@ -39,6 +39,9 @@ def refused(state, seat, text, error, match):
         ("swap 1.5 2.1", "row.slot"),
         ("done now", "takes nothing"),
         ("x" * 500, "too long"),
+        ("place \u00b2", "border card by number"),  # superscript two: a digit to isdigit()
+        ("use \u00b2", "neither a border card"),
+        ("display \u00b2 1D", "not a display row"),
     ],
 )
 def test_garbage_is_invalid_notation(text, match):

@@ -307,3 +307,65 @@ def test_every_rule_kind_has_a_scenario_here():
         "stored_gold", "rearrange", "consolation", "raid_immunity",
     }  # fmt: skip
     assert {card.kind for card in CARDS.tribe.values()} == covered
+
+
+def test_income_ignores_the_goods_border_cards():
+    # centre B2 holds 1 dates; seat 0: 2 (Dates border card, column B) + 14 + 6 (row 2) -> B2
+    state = new(FILLERS[:4], ["g_salt_1", "g_salt_1", "g_dates_1", "g_pepper_1", "g_pepper_1"])
+    state = place(state, [2, 14, 6], [15, 5, 13])
+    state = given(state, 0, res=[0, 0, 0, 0, 0], display=[["targia_04"], [], []])
+    state = act(state, "use 2")  # a border card, not a goods card: no extra dates
+    assert res(state, 0) == [1, 0, 0, 0, 0]
+    state = act(state, "use B2")  # the goods card: 1 dates + 1 extra
+    assert res(state, 0) == [3, 0, 0, 0, 0]
+
+
+def test_targia_09_pays_after_each_raid_also_when_its_owner_cannot_pay():
+    # README reading: the VP comes after every raid, whether its owner paid, was immune or not.
+    state = at_round(new(), 3, robber=3, start=0)
+    state = given(state, 0, res=[0, 0, 0, 0, 0], display=[["targia_09"], [], []])
+    state = given(state, 1, res=[0, 0, 0, 0, 1])
+    state = skip_round(state)  # raid 1: seat 0 cannot pay (seat 1 +3), then takes its 1 VP
+    assert state.raids == 1 and state.phase == "place"
+    assert res(state, 0) == [0, 0, 0, 0, 1] and res(state, 1) == [0, 0, 0, 0, 3]
+    # raid 2 (round 7): seat 0 pays 2 dates, then takes 1 VP again
+    later = at_round(new(), 6, robber=7, start=0)
+    later = given(later, 0, res=[2, 0, 0, 0, 0], display=[["targia_09"], [], []])
+    later = given(later, 1, res=[0, 0, 0, 0, 1])
+    later = skip_round(later)
+    assert later.raids == 2 and res(later, 0) == [0, 0, 0, 0, 1]
+
+
+def test_well_05_waits_for_a_later_round_like_the_noble():
+    state = with_b1("tent_01", display=[["well_05"], [], []])
+    state = act(state, "use B1", "hand")  # tent_01 into hand in round 1
+    assert not any(a.startswith("play") for a in legal(state))
+    assert targi.view(state, 0)["players"][0]["hand_playable"] is False
+    state = act(state, "done")
+    state = skip_round(state)  # round 2: seat 1 starts, robber on 2
+    state = place(state, [15, 5, 13], [14, 6, 3])
+    state = given(act(state, "done"), 0, res=[9, 9, 9, 3, 4])
+    assert state.turn == 0 and "play 1 2D 2S 1P 1G" not in legal(state)
+    assert "play 1 3D 2S 1P" in legal(state)  # 2D 2S 1P + 1 extra good
+
+
+def test_tent_04_does_not_reduce_the_well_05_play():
+    # "Whenever you use the Noble ...": playing the hand card without the Noble pays in full.
+    state = with_b1("tent_01", display=[["well_05", "tent_04"], [], []])
+    state = given(state, 0, hand="oasis_05", hand_round=0)  # 1P 1G
+    plays = [a for a in legal(state) if a.startswith("play 1")]
+    assert plays == ["play 1 1D 1P 1G", "play 1 1S 1P 1G", "play 1 2P 1G"]
+
+
+def test_well_09_stored_gold_is_not_own_gold_by_default():
+    # not counted by the 3-gold limit, not usable for raid 4 (tribe-card notes §4.5)
+    state = marker_on(new(FILLERS[:4], GOODS5), "B1")
+    state = given(state, 0, res=[0, 0, 0, 3, 4], display=[["well_09"], [], []], stored=1)
+    state = act(state, "done", "done")
+    assert res(state, 0)[3] == 3 and state.players[0].stored == 1
+    final = at_round(new(), 12, robber=15, start=0)
+    final = given(final, 0, res=[0, 0, 0, 0, 2], display=[["well_09"], [], []], stored=1)
+    final = given(final, 1, res=[0, 0, 0, 0, 3])
+    final = skip_round(final)
+    assert final.over == "raid4" and final.players[0].stored == 1
+    assert res(final, 0)[3:] == [0, 2] and res(final, 1)[3:] == [0, 0 + 3]

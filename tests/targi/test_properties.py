@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -131,6 +132,56 @@ def test_views_hide_deck_order_and_face_down_cards(playout):
             if not state.options["hand_public"]:
                 for seat in (0, 1):
                     assert ("hand" in view["players"][seat]) == (viewer == seat)
+
+
+def _drawn(state: State) -> bool:
+    """A card drawn with Tribal Expansion waits for its drawer's decision."""
+    pending = state.pending
+    return bool(pending and pending["kind"] == "tribe" and pending["source"] == "expansion")
+
+
+def _expansion_hands(game: Game) -> list[dict[int, str]]:
+    """Per state: the hand cards that came from Tribal Expansion (unseen by the other seat)."""
+    secret: dict[int, str] = {}
+    out = [dict(secret)]
+    for state, (seat, action) in zip(game.states, game.record["actions"], strict=False):
+        if _drawn(state) and action == "hand":
+            assert state.pending is not None
+            secret[seat] = state.pending["card"]
+        nxt = game.states[len(out)]
+        secret = {s: c for s, c in secret.items() if nxt.players[s].hand == c}
+        out.append(dict(secret))
+    return out
+
+
+def _named(card_id: str, text: str) -> bool:
+    name = CARDS.tribe[card_id].name
+    return f'"{card_id}"' in text or re.search(re.escape(name) + r"(?![\w,])", text) is not None
+
+
+def test_no_view_event_or_pending_names_a_secret_card(playout):
+    """Deck cards and face-down cards for everyone; with hand_public false, a Tribal Expansion
+    draw (pending or kept in hand) for everyone but the drawer, by id or by name."""
+    hands = _expansion_hands(playout)
+    for state, hidden_hands in zip(playout.states, hands, strict=True):
+        secret = set(state.tribe_deck)
+        secret |= {c for c, down in zip(state.centre, state.face_down, strict=True) if c and down}
+        secret &= set(CARDS.tribe)
+        pending = state.pending
+        if pending and pending["kind"] == "tribe":
+            # a face-down card reached by Fata Morgana (table option) is revealed by taking it
+            secret.discard(pending["card"])
+        for viewer in (None, 0, 1):
+            mine = set(secret)
+            if not state.options["hand_public"]:
+                mine |= {c for seat, c in hidden_hands.items() if seat != viewer}
+                if _drawn(state) and viewer != state.turn:
+                    assert pending is not None
+                    mine.add(pending["card"])
+            view = targi.view(state, viewer)
+            text = json.dumps([view["events"], view["pending"], view["players"], view["centre"]])
+            leaked = {c for c in mine if _named(c, text)}
+            assert not leaked, (viewer, leaked)
 
 
 def test_json_round_trip_and_replay(playout):

@@ -126,3 +126,28 @@ def test_final_scores_in_the_view():
     assert view["game_over"] and view["to_act"] == [] and view["pending"] is None
     assert view["final"]["reason"] == "raid4" and view["final"]["ranking"] == [[0], [1]]
     assert view["final"]["scores"][0]["vp"] == 4 + 3
+
+
+def test_hand_event_names_the_card_only_while_hands_are_public():
+    for public in (False, True):
+        state = marker_on(new(FILLERS, GOODS5, hand_public=public), "B1")
+        state = act(state, "use B1", "hand")
+        texts = [e["text"] for e in targi.view(state, None)["events"] if e["kind"] == "hand"]
+        if public:
+            assert texts == ["@0 takes Targia, no ability (3 VP) into hand"]
+        else:  # the view keeps the hand private, so its event does too
+            assert texts == ["@0 takes the tribe card from B1 into hand"]
+            assert "Targia" not in json.dumps(targi.view(state, 1))
+
+
+def test_public_hands_show_a_tribal_expansion_draw_to_everyone():
+    state = new([*FILLERS, "camel_rider_03"], GOODS5, hand_public=True)
+    state = place(state, [14, 6, 2], [15, 5, 13])  # seat 0 on Tribal Expansion
+    state = act(state, "use 14")
+    for viewer in (None, 0, 1):
+        assert targi.view(state, viewer)["pending"]["card"]["id"] == "camel_rider_03"
+    state = act(state, "hand")
+    assert targi.view(state, None)["players"][0]["hand"]["id"] == "camel_rider_03"
+    assert [e["text"] for e in state.events if e["kind"] == "hand"] == [
+        "@0 takes Camel Rider, no ability (2 VP) into hand"
+    ]

@@ -222,6 +222,8 @@ def test_18_moot_wars_are_cancelled() -> None:
     assert tigris.view(state, None)["pending"] is None and tigris.to_act(state) == (0,)
     assert leader_at(state, "C5") == (0, "black") and leader_at(state, "H7") == (1, "black")
     assert tigris.view(state, None)["board"]["unification"] is None
+    texts = [e["text"] for e in tigris.view(state, None)["events"]]
+    assert "the king war is cancelled: no longer two sides" in texts
 
 
 def test_19_red_war_spares_treasure_temples_and_temples_by_other_leaders() -> None:

@@ -51,13 +51,13 @@ def _payment(words: list[str]) -> str:
 def _where(word: str) -> str:
     if word.upper() in CELL_INDEX:
         return word.upper()
-    if word.isdigit() and 1 <= int(word) <= 16:
+    if word.isdecimal() and 1 <= int(word) <= 16:
         return str(int(word))
     raise InvalidNotation(f"'{word}' is neither a border card 1-16 nor a centre cell A1-C3.")
 
 
 def _row(word: str) -> int:
-    if word.isdigit() and 1 <= int(word) <= 3:
+    if word.isdecimal() and 1 <= int(word) <= 3:
         return int(word)
     raise InvalidNotation(f"'{word}' is not a display row (1, 2 or 3).")
 
@@ -77,7 +77,7 @@ def normalize(text: str) -> str:
     if not args:
         raise InvalidNotation(f"'{verb}' needs more, {_EXAMPLES}.")
     if verb == "place":
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 16:
+        if len(args) != 1 or not args[0].isdecimal() or not 1 <= int(args[0]) <= 16:
             raise InvalidNotation("Place on a border card by number: 'place 5'.")
         return f"place {int(args[0])}"
     if verb == "use":

@@ -863,13 +863,18 @@ def take_tribe(state: State, seat: int, pending: dict[str, Any], words: list[str
     card_id = str(pending["card"])
     player = state.players[seat]
     state.pending = None
-    secret = not state.options["hand_public"] and pending["source"] == "expansion"
     if words[0] == "display":
         pay_and_display(state, seat, card_id, int(words[1]) - 1, " ".join(words[2:]), False, 0)
     elif words[0] == "hand":
         player.hand = card_id
         player.hand_round = state.round
-        name = "the drawn card" if secret else TRIBE[card_id].name
+        # A private hand (the default) is never named, even when it came from the open centre.
+        if state.options["hand_public"]:
+            name = TRIBE[card_id].name
+        elif pending["source"] == "expansion":
+            name = "the drawn card"
+        else:
+            name = f"the tribe card from {CELLS[int(pending['cell'])]}"
         event(state, "hand", f"@{seat} takes {name} into hand", [seat])
     else:
         state.tribe_discard.append(card_id)

@@ -8,6 +8,7 @@ to the state it returns.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +57,7 @@ TOTAL_TILES = 153
 MONUMENTS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 ALPHA_COLOURS = tuple(sorted(range(4), key=lambda c: COLOURS[c]))  # black, blue, green, red
 READING = tuple(range(SIZE))
+LABEL_RANK = {sq: rank for rank, sq in enumerate(LABEL_ORDER)}
 
 TILE_ACTION = tuple(
     tuple(f"tile {COLOURS[c]} {LABELS[sq]}" for sq in range(SIZE)) for c in range(4)
@@ -67,7 +69,7 @@ CATASTROPHE_ACTION = tuple(f"catastrophe {LABELS[sq]}" for sq in range(SIZE))
 UNIT_NAMES = ("temples", "farms", "markets", "settlements")
 
 # Steps of resolving an action, in order.
-WARS, MONUMENT, TREASURE, END = range(4)
+WARS, MONUMENT, TREASURE = range(3)
 
 
 # --------------------------------------------------------------------------------------------
@@ -299,7 +301,9 @@ def _turn_actions(state: State, seat: int) -> list[str]:
     return out
 
 
-def _swap_actions(hand: tuple[int, int, int, int]) -> list[str]:
+@functools.lru_cache(maxsize=512)
+def _swap_actions(hand: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """Every swap of 1 to 6 tiles from this hand, sorted (at most 63 for a hand of 6)."""
     out = []
     r, b, g, k = hand
     for nr in range(r + 1):
@@ -309,8 +313,7 @@ def _swap_actions(hand: tuple[int, int, int, int]) -> list[str]:
                     if nr + nb + ng + nk:
                         words = ["red"] * nr + ["blue"] * nb + ["green"] * ng + ["black"] * nk
                         out.append("swap " + " ".join(words))
-    out.sort()
-    return out
+    return tuple(sorted(out))
 
 
 def _tile_squares(state: State) -> tuple[list[int], list[int]]:
@@ -318,10 +321,7 @@ def _tile_squares(state: State) -> tuple[list[int], list[int]]:
     found = state.cache.get("tile_squares")
     if found is not None:
         return found  # type: ignore[no-any-return]
-    reg = regions(state)
-    rid = reg.rid
-    is_kingdom = [bool(ls) for ls in reg.leaders]
-    kid = [rid[sq] if rid[sq] >= 0 and is_kingdom[rid[sq]] else -1 for sq in range(SIZE)]
+    kid = _kingdom_ids(state)
     cells = state.cells
     land: list[int] = []
     river: list[int] = []
@@ -352,8 +352,66 @@ def _leader_targets(state: State) -> list[int]:
     found: list[int] | None = state.cache.get("leader_targets")
     if found is None:
         cells = state.cells
-        found = [sq for sq in LAND_SQUARES if cells[sq] == EMPTY and _touches_temple(cells, sq)]
+        marked = set()
+        for sq in READING:
+            if cells[sq] == 1 + RED:
+                for n in NEIGHBOURS[sq]:
+                    if cells[n] == EMPTY and not IS_RIVER[n]:
+                        marked.add(n)
+        found = sorted(marked, key=LABEL_RANK.__getitem__)
         state.cache["leader_targets"] = found
+    return found
+
+
+def _kingdom_ids(state: State) -> list[int]:
+    """Per square: its kingdom's region number, or -1 (empty, catastrophe, leaderless)."""
+    found: list[int] | None = state.cache.get("kingdom_ids")
+    if found is None:
+        reg = regions(state)
+        kingdom = [bool(ls) for ls in reg.leaders]
+        found = [r if r >= 0 and kingdom[r] else -1 for r in reg.rid]
+        state.cache["kingdom_ids"] = found
+    return found
+
+
+def _kingdom_ids_without(state: State, where: int) -> list[int]:
+    """Kingdom numbers as if the leader on ``where`` were lifted: only its region changes."""
+    key = ("without", where)
+    found: list[int] | None = state.cache.get(key)
+    if found is not None:
+        return found
+    reg = regions(state)
+    region = reg.rid[where]
+    found = list(_kingdom_ids(state))
+    for sq in reg.members[region]:
+        found[sq] = -1
+    cells = state.cells
+    rid = reg.rid
+    next_id = len(reg.members)
+    for start in NEIGHBOURS[where]:
+        if rid[start] != region or found[start] != -1:
+            continue
+        part = [start]
+        seen = {start, where}
+        has_leader = False
+        for sq in part:
+            if cells[sq] >= LEADER:
+                has_leader = True
+            for n in NEIGHBOURS[sq]:
+                if n not in seen and rid[n] == region:
+                    seen.add(n)
+                    part.append(n)
+        if has_leader:
+            for sq in part:
+                found[sq] = next_id
+            next_id += 1
+        else:
+            for sq in part:
+                found[sq] = -2  # leaderless: not a kingdom, but visited
+    for sq in reg.members[region]:
+        if found[sq] == -2:
+            found[sq] = -1
+    state.cache[key] = found
     return found
 
 
@@ -371,27 +429,16 @@ def _leader_actions(state: State, seat: int) -> list[str]:
 def _leader_squares(state: State, seat: int, colour: int, targets: list[int]) -> list[int]:
     """The targets where this leader may be placed (or moved: judged without it)."""
     where = state.leaders[seat][colour]
-    if where < 0:
-        reg = regions(state)
-    else:
-        key = ("without", where)
-        cached: Regions | None = state.cache.get(key)
-        if cached is None:
-            cells = list(state.cells)
-            cells[where] = EMPTY
-            cached = state.cache[key] = label_regions(cells)
-        reg = cached
-    rid = reg.rid
-    leaders = reg.leaders
+    kid = _kingdom_ids(state) if where < 0 else _kingdom_ids_without(state, where)
     out = []
     for t in targets:
         first = -1
         for n in NEIGHBOURS[t]:
-            r = rid[n]
-            if r >= 0 and leaders[r] and r != first:
+            k = kid[n]
+            if k >= 0 and k != first:
                 if first >= 0:
                     break
-                first = r
+                first = k
         else:
             out.append(t)
     return out
@@ -988,6 +1035,7 @@ def _start_war(w: _Work, colour: int, reg: Regions) -> None:
 
 def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost: int) -> None:
     reg = label_regions(w.cells, w.unification)
+    still_pending = set(_war_colours(w, reg)) - {colour}
     beaten = w.leaders[loser][colour]
     side = reg.members[reg.rid[beaten]]
     w.take_leader(loser, colour)
@@ -1011,6 +1059,9 @@ def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost:
     )
     w.gain(winner, colour, 1 + removed, "")
     _strand(w)
+    left = _war_colours(w, label_regions(w.cells, w.unification))
+    for moot in sorted(still_pending - set(left)):
+        w.event("war", f"the {LEADER_NAMES[moot]} war is cancelled: no longer two sides")
     _run(w, WARS)
 
 

@@ -1,0 +1,22 @@
+"""``python -m renderers bench``: render-time benchmark (see ``renderers.bench``)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] != "bench":
+        print(
+            "usage: python -m renderers bench [--games tigris,targi] [--seed N] "
+            "[--positions N] [--repeat N]",
+            file=sys.stderr,
+        )
+        return 2
+    from renderers.bench import main as bench
+
+    return bench(argv[1:])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

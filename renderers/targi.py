@@ -1,0 +1,1063 @@
+"""Targi images: the 5x5 table with both players' camps, and a player's own hand card.
+
+Both take the engine's ``view(state, seat)`` dict (see the Targi ``VIEW.md``) and nothing else.
+Goods carry their notation letter (D, S, P, G) as well as a colour and shape, tribe symbols have
+their own silhouettes, and the two players are told apart by name and by a filled (blue) or
+hollow (white) piece, so nothing depends on colour vision alone.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers import palette as P
+from renderers._draw import fit_size, font, png_bytes, supersampled, wrap
+
+# ---- geometry ---------------------------------------------------------------------------------
+CARD_W = 168
+CARD_H = 156
+GAP = 8
+MARGIN = 16
+BAND = 30  # coloured title band at the top of a card
+FOOT = 34  # bottom strip of a card kept free for pieces, VP and the cell name
+GRID_X = MARGIN
+GRID_Y = MARGIN
+GRID_W = 5 * CARD_W + 4 * GAP
+GRID_H = 5 * CARD_H + 4 * GAP
+PANEL_X = GRID_X + GRID_W + 20
+PANEL_W = 524
+WIDTH = PANEL_X + PANEL_W + MARGIN
+HEIGHT = GRID_Y + GRID_H + MARGIN
+MINI_W = 116  # a displayed card in a player's camp
+MINI_H = 50
+MINI_GAP = 6
+TOKEN = 26  # a goods token in the panel
+
+PRIVATE_W = 900
+PRIVATE_H = 440
+PRIVATE_CARD = (280, 290)  # the hand card, drawn large
+
+SEAT_NAMES = ("blue", "white")
+GOODS_ORDER = ("D", "S", "P", "G", "VP")
+GOOD_KEYS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold", "VP": "vp"}
+SYMBOL_NAMES = {
+    "targia": "Targia",
+    "camel_rider": "Camel Rider",
+    "tent": "Tent",
+    "well": "Well",
+    "oasis": "Oasis",
+}
+PENDING_SOURCES = {
+    "noble": "Noble",
+    "merchant": "Merchant",
+    "fata_morgana": "Fata Morgana",
+    "silversmith": "Silversmith",
+}
+PHASES = {
+    "raid": "raid",
+    "place": "placing Targi",
+    "act": "actions",
+    "limits": "end of round",
+    "over": "game over",
+}
+BUNDLE = re.compile(r"(\d+)\s*(VP|D|S|P|G)\b", re.IGNORECASE)
+CELL = re.compile(r"\b([A-C][1-3])\b")
+NUMBER = re.compile(r"\b(1[0-6]|[1-9])\b")
+
+
+def seat_name(seat: int) -> str:
+    """The seat's colour name, as players call each other at the table."""
+    return SEAT_NAMES[seat].capitalize() if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
+
+
+def grid_xy(row: int, column: int) -> tuple[int, int]:
+    """Top-left pixel of the card at ``[row, column]`` on the 5x5 layout."""
+    return GRID_X + column * (CARD_W + GAP), GRID_Y + row * (CARD_H + GAP)
+
+
+def parse_bundle(text: str | None) -> list[tuple[str, int]]:
+    """``"1D 2P"`` -> ``[("D", 1), ("P", 2)]`` in notation order."""
+    found: dict[str, int] = {}
+    for count, letter in BUNDLE.findall(text or ""):
+        key = letter.upper()
+        found[key] = found.get(key, 0) + int(count)
+    return [(k, found[k]) for k in GOODS_ORDER if k in found]
+
+
+# ---- sprites ----------------------------------------------------------------------------------
+def _good_shape(
+    draw: ImageDraw.ImageDraw, letter: str, box: tuple[float, float, float, float], s: int
+) -> None:
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    fill = P.GOODS[GOOD_KEYS[letter]]
+    edge = P.OUTLINE
+    line = max(1, round(s * 1.2))
+    if letter == "D":  # dates: a brown oval fruit
+        draw.ellipse((x0 + w * 0.12, y0, x1 - w * 0.12, y1), fill=fill, outline=edge, width=line)
+    elif letter == "S":  # salt: a white block
+        draw.rounded_rectangle(box, radius=w * 0.12, fill=fill, outline=edge, width=line)
+    elif letter == "P":  # pepper: a dark sack
+        draw.polygon(
+            [
+                (x0 + w * 0.3, y0),
+                (x1 - w * 0.3, y0),
+                (x1 - w * 0.2, y0 + w * 0.25),
+                (x1, y1),
+                (x0, y1),
+                (x0 + w * 0.2, y0 + w * 0.25),
+            ],
+            fill=fill,
+            outline=edge,
+            width=line,
+        )
+    elif letter == "G":  # gold: a coin
+        draw.ellipse(box, fill=fill, outline=P.GOLD_EDGE, width=line)
+        draw.ellipse(
+            (x0 + w * 0.14, y0 + w * 0.14, x1 - w * 0.14, y1 - w * 0.14),
+            outline=P.GOLD_RIM,
+            width=line,
+        )
+    else:  # victory points: a silver cross
+        c = (x0 + x1) / 2
+        arm = w * 0.2
+        cross = [
+            (c - arm, y0),
+            (c + arm, y0),
+            (c + arm, c - arm + y0 - x0),
+            (x1, c - arm + y0 - x0),
+            (x1, c + arm + y0 - x0),
+            (c + arm, c + arm + y0 - x0),
+            (c + arm, y1),
+            (c - arm, y1),
+            (c - arm, c + arm + y0 - x0),
+            (x0, c + arm + y0 - x0),
+            (x0, c - arm + y0 - x0),
+            (c - arm, c - arm + y0 - x0),
+        ]
+        draw.polygon(cross, fill=fill, outline=edge, width=line)
+
+
+@lru_cache(maxsize=32)
+def good_sprite(letter: str, size: int) -> Image.Image:
+    """A goods token (or gold, or a VP cross) with its notation letter on it."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        _good_shape(draw, letter, (s, s, side - s, side - s), s)
+        dark = letter in ("D", "P")
+        label = "" if letter == "VP" else letter
+        if label:
+            draw.text(
+                (side / 2, side * 0.56),
+                label,
+                font=font(round(side * 0.5), "bold"),
+                fill=P.WHITE if dark else P.TEXT_DARK,
+                anchor="mm",
+            )
+
+    return supersampled((size, size), paint)
+
+
+def _symbol_shape(
+    draw: ImageDraw.ImageDraw,
+    symbol: str,
+    box: tuple[float, float, float, float],
+    fill: P.RGB,
+    back: tuple[int, ...] = (0, 0, 0, 0),
+) -> None:
+    """The silhouette of a tribe symbol: Targia, Camel Rider, Tent, Well, Oasis."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx = x0 + w / 2
+    if symbol == "targia":  # a veiled woman: head and robe
+        draw.ellipse((cx - w * 0.16, y0, cx + w * 0.16, y0 + h * 0.32), fill=fill)
+        draw.polygon([(cx, y0 + h * 0.3), (x1 - w * 0.14, y1), (x0 + w * 0.14, y1)], fill=fill)
+    elif symbol == "camel_rider":  # a camel with two humps and a rider
+        draw.ellipse((x0 + w * 0.1, y0 + h * 0.4, x0 + w * 0.5, y0 + h * 0.75), fill=fill)
+        draw.ellipse((x0 + w * 0.38, y0 + h * 0.4, x0 + w * 0.78, y0 + h * 0.75), fill=fill)
+        draw.ellipse((x0 + w * 0.33, y0 + h * 0.02, x0 + w * 0.51, y0 + h * 0.2), fill=fill)
+        draw.rectangle((x0 + w * 0.37, y0 + h * 0.18, x0 + w * 0.47, y0 + h * 0.45), fill=fill)
+        draw.line(
+            [(x0 + w * 0.74, y0 + h * 0.55), (x1 - w * 0.06, y0 + h * 0.25)],
+            fill=fill,
+            width=round(w * 0.1),
+        )
+        draw.ellipse((x1 - w * 0.16, y0 + h * 0.14, x1, y0 + h * 0.3), fill=fill)
+        for lx in (0.2, 0.36, 0.52, 0.66):
+            draw.rectangle((x0 + w * lx, y0 + h * 0.7, x0 + w * (lx + 0.07), y1), fill=fill)
+    elif symbol == "tent":  # a wide tent with a dark door
+        draw.polygon([(x0, y1), (cx, y0 + h * 0.12), (x1, y1)], fill=fill)
+        draw.polygon([(cx - w * 0.12, y1), (cx, y0 + h * 0.55), (cx + w * 0.12, y1)], fill=back)
+    elif symbol == "well":  # a ring of stones under a crossbeam
+        draw.line(
+            [
+                (x0 + w * 0.18, y0 + h * 0.55),
+                (x0 + w * 0.18, y0 + h * 0.05),
+                (x1 - w * 0.18, y0 + h * 0.05),
+                (x1 - w * 0.18, y0 + h * 0.55),
+            ],
+            fill=fill,
+            width=round(w * 0.09),
+        )
+        draw.line([(cx, y0 + h * 0.05), (cx, y0 + h * 0.42)], fill=fill, width=round(w * 0.05))
+        draw.rectangle((cx - w * 0.09, y0 + h * 0.34, cx + w * 0.09, y0 + h * 0.5), fill=fill)
+        draw.rounded_rectangle((x0, y0 + h * 0.56, x1, y1), radius=w * 0.08, fill=fill)
+    else:  # oasis: a palm tree
+        draw.polygon(
+            [
+                (cx - w * 0.06, y1),
+                (cx - w * 0.01, y0 + h * 0.3),
+                (cx + w * 0.07, y0 + h * 0.3),
+                (cx + w * 0.08, y1),
+            ],
+            fill=fill,
+        )
+        for angle in (200, 235, 270, 305, 340):
+            rad = math.radians(angle)
+            tip = (cx + math.cos(rad) * w * 0.5, y0 + h * 0.3 + math.sin(rad) * h * 0.3 + h * 0.14)
+            draw.line([(cx, y0 + h * 0.3), tip], fill=fill, width=round(w * 0.11))
+
+
+@lru_cache(maxsize=32)
+def symbol_sprite(symbol: str, size: int, on_colour: bool = True) -> Image.Image:
+    """A tribe symbol in white on a disc of the symbol's colour (or plain, in its colour)."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        colour = P.SYMBOLS.get(symbol, P.CARD_EDGE)
+        if on_colour:
+            draw.ellipse((0, 0, side - 1, side - 1), fill=colour, outline=P.WHITE, width=s)
+            m = side * 0.2
+            _symbol_shape(draw, symbol, (m, m, side - m, side - m), P.WHITE, colour)
+        else:
+            _symbol_shape(draw, symbol, (0, 0, side - 1, side - 1), colour)
+
+    return supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=8)
+def targi_sprite(seat: int, size: int) -> Image.Image:
+    """A Targi figure in the player's colour: blue is filled, white is light with a dark edge."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        name = SEAT_NAMES[seat % 2]
+        fill = P.TARGI_PLAYERS[name]
+        edge = P.TARGI_PLAYER_EDGE[name]
+        line = round(side * 0.06)
+        draw.polygon(
+            [(side * 0.5, side * 0.22), (side * 0.9, side * 0.97), (side * 0.1, side * 0.97)],
+            fill=fill,
+            outline=edge,
+            width=line,
+        )
+        draw.ellipse(
+            (side * 0.3, side * 0.02, side * 0.7, side * 0.42), fill=fill, outline=edge, width=line
+        )
+        draw.line(
+            [(side * 0.3, side * 0.22), (side * 0.7, side * 0.22)],
+            fill=edge,
+            width=round(side * 0.08),
+        )  # the veil
+
+    return supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=8)
+def marker_sprite(seat: int, size: int) -> Image.Image:
+    """A tribe marker (a cylinder seen from the side) in the player's colour."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        name = SEAT_NAMES[seat % 2]
+        fill = P.TARGI_PLAYERS[name]
+        edge = P.TARGI_PLAYER_EDGE[name]
+        line = round(side * 0.07)
+        draw.rectangle((side * 0.08, side * 0.3, side * 0.92, side * 0.78), fill=fill)
+        draw.ellipse(
+            (side * 0.08, side * 0.56, side * 0.92, side * 0.98),
+            fill=fill,
+            outline=edge,
+            width=line,
+        )
+        draw.rectangle((side * 0.08 + line, side * 0.3, side * 0.92 - line, side * 0.78), fill=fill)
+        draw.line([(side * 0.08, side * 0.22), (side * 0.08, side * 0.78)], fill=edge, width=line)
+        draw.line([(side * 0.92, side * 0.22), (side * 0.92, side * 0.78)], fill=edge, width=line)
+        draw.ellipse(
+            (side * 0.08, side * 0.02, side * 0.92, side * 0.44),
+            fill=fill,
+            outline=edge,
+            width=line,
+        )
+
+    return supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=4)
+def robber_sprite(size: int) -> Image.Image:
+    """The robber: a grey hooded figure with a dark mask band."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        line = round(side * 0.05)
+        draw.polygon(
+            [(side * 0.5, side * 0.15), (side * 0.94, side * 0.97), (side * 0.06, side * 0.97)],
+            fill=P.ROBBER,
+            outline=P.OUTLINE,
+            width=line,
+        )
+        draw.ellipse(
+            (side * 0.26, side * 0.02, side * 0.74, side * 0.5),
+            fill=P.ROBBER,
+            outline=P.OUTLINE,
+            width=line,
+        )
+        draw.rectangle((side * 0.3, side * 0.2, side * 0.7, side * 0.32), fill=P.OUTLINE)
+
+    return supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=4)
+def start_token_sprite(size: int) -> Image.Image:
+    """The start-player amulet."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        draw.polygon(
+            [(side * 0.5, 0), (side, side * 0.5), (side * 0.5, side), (0, side * 0.5)],
+            fill=P.TREASURE,
+            outline=P.OUTLINE,
+            width=round(1.5 * s),
+        )
+        draw.ellipse((side * 0.36, side * 0.36, side * 0.64, side * 0.64), fill=P.OUTLINE)
+
+    return supersampled((size, size), paint)
+
+
+# ---- cards ------------------------------------------------------------------------------------
+def _draw_bundle(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    bundle: list[tuple[str, int]],
+    x: float,
+    y: float,
+    size: int,
+    max_width: float,
+) -> float:
+    """Tokens for a bundle ("2x D"), left to right from ``(x, y)``; returns the x after them."""
+    for letter, count in bundle:
+        sprite = good_sprite(letter, size)
+        repeat = count if count <= 3 and (count * size) < max_width / 2 else 1
+        for _ in range(repeat):
+            image.paste(sprite, (round(x), round(y)), sprite)
+            x += size * 0.8
+        x += size * 0.2
+        if repeat == 1 and count > 1:
+            draw.text(
+                (x, y + size / 2),
+                f"×{count}",
+                font=font(round(size * 0.7), "bold"),
+                fill=P.TEXT_DARK,
+                anchor="lm",
+            )
+            x += size * 1.2
+        x += 2
+    return x
+
+
+def _card_key(card: dict[str, Any]) -> tuple[str, ...]:
+    fields = ("id", "type", "name", "symbol", "cost", "cost_alternative", "vp", "gives", "effect")
+    return tuple(str(card.get(f)) for f in fields)
+
+
+@lru_cache(maxsize=256)
+def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
+    card = dict(
+        zip(
+            ("id", "type", "name", "symbol", "cost", "cost_alternative", "vp", "gives", "effect"),
+            key,
+            strict=True,
+        )
+    )
+    scale = width / CARD_W
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    band = round(BAND * scale)
+    if card["type"] == "tribe":
+        colour = P.SYMBOLS.get(card["symbol"], P.CARD_EDGE)
+        draw.rounded_rectangle(
+            (0, 0, width - 1, height - 1),
+            radius=round(8 * scale),
+            fill=P.CARD,
+            outline=colour,
+            width=round(3 * scale),
+        )
+        draw.rounded_rectangle((0, 0, width - 1, band), radius=round(8 * scale), fill=colour)
+        draw.rectangle((0, band - round(8 * scale), width - 1, band), fill=colour)
+        icon = symbol_sprite(card["symbol"], band - 4, False)
+        white = Image.new("RGBA", icon.size, P.WHITE)
+        image.paste(white, (round(5 * scale), 2), icon)
+        title = SYMBOL_NAMES.get(card["symbol"], "Tribe")
+        size = fit_size(title, width - band - round(50 * scale), round(16 * scale), "bold")
+        draw.text(
+            (band + round(6 * scale), band / 2),
+            title,
+            font=font(size, "bold"),
+            fill=P.WHITE,
+            anchor="lm",
+        )
+        vp = card["vp"] if card["vp"] not in ("None", "") else "0"
+        badge = round(28 * scale)
+        cross = good_sprite("VP", badge)
+        bx, by = width - badge - round(30 * scale), height - badge - round(6 * scale)
+        image.paste(cross, (bx, by), cross)
+        draw.text(
+            (width - round(8 * scale), by + badge / 2),
+            vp,
+            font=font(round(24 * scale), "bold"),
+            fill=P.TEXT_DARK,
+            anchor="rm",
+        )
+        token = round(22 * scale)
+        x = _draw_bundle(
+            image,
+            draw,
+            parse_bundle(card["cost"]),
+            round(6 * scale),
+            band + round(5 * scale),
+            token,
+            width,
+        )
+        alternative = parse_bundle(card["cost_alternative"]) if card["cost_alternative"] else []
+        if alternative:
+            draw.text(
+                (x, band + round(5 * scale) + token / 2),
+                "or",
+                font=font(round(14 * scale), "bold"),
+                fill=P.TEXT_DARK,
+                anchor="lm",
+            )
+            _draw_bundle(
+                image,
+                draw,
+                alternative,
+                x + round(20 * scale),
+                band + round(5 * scale),
+                token,
+                width,
+            )
+        text = card["effect"] if card["effect"] not in ("None", "") else "Victory points only"
+        _card_text(draw, text, band + round(32 * scale), width, height - round(FOOT * scale), scale)
+    else:
+        draw.rounded_rectangle(
+            (0, 0, width - 1, height - 1),
+            radius=round(8 * scale),
+            fill=P.BORDER_GOODS,
+            outline=P.CARD_EDGE,
+            width=round(2 * scale),
+        )
+        draw.text(
+            (width / 2, round(14 * scale)),
+            "Goods card",
+            font=font(round(14 * scale), "bold"),
+            fill=P.TEXT_DARK,
+            anchor="mm",
+        )
+        gives = parse_bundle(card["gives"])
+        token = round(34 * scale)
+        top = round(28 * scale)
+        if gives:
+            total = sum(min(c, 3) * token * 0.8 + token * 0.2 + 2 for _, c in gives)
+            _draw_bundle(image, draw, gives, (width - total) / 2, top, token, width)
+        elif "choice" in card["name"]:  # one good of your choice: dates, salt or pepper
+            x = (width - 3 * token - 2 * round(22 * scale)) / 2
+            for i, letter in enumerate(("D", "S", "P")):
+                _draw_bundle(image, draw, [(letter, 1)], x, top, token, width)
+                x += token
+                if i < 2:
+                    draw.text(
+                        (x + round(11 * scale), top + token / 2),
+                        "/",
+                        font=font(round(20 * scale), "bold"),
+                        fill=P.TEXT_DARK,
+                        anchor="mm",
+                    )
+                    x += round(22 * scale)
+        _card_text(
+            draw,
+            card["effect"] if card["effect"] != "None" else card["name"],
+            top + token + round(8 * scale),
+            width,
+            height - round(FOOT * scale),
+            scale,
+        )
+    return image
+
+
+def _card_text(
+    draw: ImageDraw.ImageDraw, text: str, top: float, width: int, height: int, scale: float
+) -> None:
+    """Short rule text in the condensed font, as many lines as fit."""
+    size = round(15 * scale)
+    line_height = size + round(2 * scale)
+    room = int((height - top) // line_height)
+    lines = wrap(text, width - 12 * scale, size, "condensed")
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = lines[-1].rstrip(".,") + "…"
+    for i, line in enumerate(lines):
+        draw.text(
+            (round(6 * scale), top + i * line_height),
+            line,
+            font=font(size, "condensed"),
+            fill=P.TEXT_DARK,
+        )
+
+
+def card_sprite(card: dict[str, Any], width: int = CARD_W, height: int = CARD_H) -> Image.Image:
+    """A face-up tribe or goods card (drawn once per card and size, then reused)."""
+    return _card_sprite(_card_key(card), width, height)
+
+
+@lru_cache(maxsize=4)
+def card_back_sprite(width: int, height: int) -> Image.Image:
+    """A face-down card: the deck's back."""
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=8, fill=P.CARD_BACK, outline=P.CARD_EDGE, width=2
+    )
+    for i in range(-height, width, 18):
+        draw.line([(i, height - 6), (i + height, 6)], fill=P.CARD_BACK_MARK, width=2)
+    draw.rounded_rectangle(
+        (10, 10, width - 11, height - 11), radius=6, outline=P.CARD_BACK_MARK, width=3
+    )
+    draw.text(
+        (width / 2, height / 2),
+        "face down",
+        font=font(16, "bold"),
+        fill=P.CARD,
+        anchor="mm",
+        stroke_width=3,
+        stroke_fill=P.CARD_BACK,
+    )
+    return image
+
+
+def _border_card(image: Image.Image, entry: dict[str, Any]) -> None:
+    x, y = grid_xy(*entry["grid"])
+    draw = ImageDraw.Draw(image)
+    kind = str(entry.get("kind"))
+    body = {"action": P.BORDER_ACTION, "goods": P.BORDER_GOODS}.get(kind, P.RAID_BODY)
+    band = {"action": P.CARD_EDGE, "goods": P.GOODS_BAND}.get(kind, P.RAID)
+    draw.rounded_rectangle(
+        (x, y, x + CARD_W - 1, y + CARD_H - 1), radius=8, fill=body, outline=band, width=2
+    )
+    draw.rounded_rectangle((x, y, x + CARD_W - 1, y + BAND), radius=8, fill=band)
+    draw.rectangle((x, y + BAND - 8, x + CARD_W - 1, y + BAND), fill=band)
+    draw.ellipse((x + 3, y + 3, x + BAND - 3, y + BAND - 3), fill=P.CARD)
+    draw.text(
+        (x + BAND / 2, y + BAND / 2),
+        str(entry["number"]),
+        font=font(15, "bold"),
+        fill=P.TEXT_DARK,
+        anchor="mm",
+    )
+    name = str(entry.get("name", ""))
+    size = 17 if font(17, "bold").getlength(name) < CARD_W - BAND - 8 else 14
+    draw.text(
+        (x + BAND + 3, y + BAND / 2), name, font=font(size, "bold"), fill=P.WHITE, anchor="lm"
+    )
+    short = str(entry.get("short", "")).replace("->", "→")
+    if kind == "goods":  # the band names the good; the token shows it with its letter
+        letter = next((k for k, v in GOOD_KEYS.items() if v in short), "")
+        if letter:
+            token = 50
+            sprite = good_sprite(letter, token)
+            image.paste(sprite, (x + (CARD_W - token) // 2, y + BAND + 10), sprite)
+        return
+    size = 16 if kind == "raid" else 15
+    lines = wrap(short, CARD_W - 14, size, "condensed")[:4]
+    for i, line in enumerate(lines):
+        draw.text(
+            (x + 7, y + BAND + 5 + i * (size + 3)),
+            line,
+            font=font(size, "condensed"),
+            fill=P.TEXT_DARK,
+        )
+
+
+@lru_cache(maxsize=2)
+def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...]) -> Image.Image:
+    """Background and the 16 border cards (they never move): drawn once, copied per render."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (GRID_X - 8, GRID_Y - 8, GRID_X + GRID_W + 7, GRID_Y + GRID_H + 7), radius=14, fill=P.SAND
+    )
+    inner_x, inner_y = grid_xy(1, 1)
+    draw.rounded_rectangle(
+        (
+            inner_x - 5,
+            inner_y - 5,
+            inner_x + 3 * CARD_W + 2 * GAP + 4,
+            inner_y + 3 * CARD_H + 2 * GAP + 4,
+        ),
+        radius=10,
+        fill=P.SAND_DARK,
+    )
+    for entry in border:
+        _border_card(image, dict(entry))
+    return image
+
+
+def base_table(view: dict[str, Any]) -> Image.Image:
+    """The cached static layer for the view's border cards."""
+    border = tuple(
+        tuple(
+            (k, tuple(v) if isinstance(v, list) else v)
+            for k, v in sorted(entry.items())
+            if k in ("number", "name", "kind", "short", "grid")
+        )
+        for entry in view.get("border", [])
+    )
+    return _base_table(border)
+
+
+# ---- the public table -------------------------------------------------------------------------
+def _paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    image.paste(sprite, (round(x), round(y)), sprite)
+
+
+def _frame(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    colour: P.RGB,
+    brackets: bool,
+    width: int = CARD_W,
+    height: int = CARD_H,
+) -> None:
+    """A solid frame (last action) or corner brackets (the pending decision) around a card."""
+    if not brackets:
+        draw.rounded_rectangle(
+            (x - 5, y - 5, x + width + 4, y + height + 4), radius=10, outline=colour, width=5
+        )
+        return
+    arm = 34
+    for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        cx = x - 5 + sx * (width + 9)
+        cy = y - 5 + sy * (height + 9)
+        dx = -arm if sx else arm
+        dy = -arm if sy else arm
+        draw.line((cx, cy, cx + dx, cy), fill=colour, width=6)
+        draw.line((cx, cy, cx, cy + dy), fill=colour, width=6)
+
+
+def _places(view: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], dict[int, tuple[int, int]]]:
+    cells = {str(c["cell"]): grid_xy(*c["grid"]) for c in view.get("centre", [])}
+    numbers = {int(b["number"]): grid_xy(*b["grid"]) for b in view.get("border", [])}
+    return cells, numbers
+
+
+def _action_places(text: str) -> tuple[list[str], list[int]]:
+    """Cells and border numbers an action names ("use B2", "place 5", "move B2 C3")."""
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    cells = CELL.findall(text.upper()) if verb in ("use", "move") else []
+    numbers = [int(n) for n in NUMBER.findall(text)] if verb in ("place", "use") else []
+    return cells, numbers
+
+
+def _draw_table(image: Image.Image, view: dict[str, Any]) -> None:
+    draw = ImageDraw.Draw(image)
+    cells, numbers = _places(view)
+    for raid in view.get("raid_track", []):
+        if raid.get("done") and int(raid["card"]) in numbers:
+            x, y = numbers[int(raid["card"])]
+            draw.rounded_rectangle(
+                (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
+            )
+            draw.text(
+                (x + 58, y + CARD_H - 28),
+                "✓ raided",
+                font=font(17, "bold"),
+                fill=P.WHITE,
+                anchor="mm",
+            )
+    for entry in view.get("centre", []):
+        x, y = grid_xy(*entry["grid"])
+        card = entry.get("card")
+        if card == "face_down":
+            _paste(image, card_back_sprite(CARD_W, CARD_H), x, y)
+        elif isinstance(card, dict):
+            _paste(image, card_sprite(card), x, y)
+        else:
+            draw.rounded_rectangle(
+                (x + 4, y + 4, x + CARD_W - 5, y + CARD_H - 5),
+                radius=8,
+                outline=P.CARD_EDGE,
+                width=2,
+            )
+            draw.text(
+                (x + CARD_W / 2, y + CARD_H / 2),
+                "empty",
+                font=font(16),
+                fill=P.CARD_EDGE,
+                anchor="mm",
+            )
+        draw.rounded_rectangle(
+            (x + CARD_W - 36, y + 5, x + CARD_W - 5, y + 25),
+            radius=6,
+            fill=P.CARD,
+            outline=P.CARD_EDGE,
+        )
+        draw.text(
+            (x + CARD_W - 20, y + 15),
+            entry["cell"],
+            font=font(14, "bold"),
+            fill=P.TEXT_DARK,
+            anchor="mm",
+        )
+        if entry.get("marker") is not None:
+            _paste(image, marker_sprite(int(entry["marker"]), 44), x + 6, y + CARD_H - 48)
+    for entry in view.get("border", []):
+        x, y = grid_xy(*entry["grid"])
+        if entry.get("robber"):
+            _paste(image, robber_sprite(52), x + CARD_W - 58, y + CARD_H - 56)
+        if entry.get("targi") is not None:
+            _paste(image, targi_sprite(int(entry["targi"]), 54), x + 6, y + CARD_H - 58)
+    last = view.get("last_action") or {}
+    last_cells, last_numbers = _action_places(str(last.get("action", "")))
+    for cell in last_cells:
+        if cell in cells:
+            _frame(draw, *cells[cell], P.ACCENT, brackets=False)
+    for number in last_numbers:
+        if number in numbers:
+            _frame(draw, *numbers[number], P.ACCENT, brackets=False)
+    pending = view.get("pending") or {}
+    if pending.get("cell") in cells:
+        _frame(draw, *cells[str(pending["cell"])], P.PENDING, brackets=True)
+    # the border card a pending decision comes from
+    source = PENDING_SOURCES.get(str(pending.get("kind")))
+    if pending.get("source") == "expansion":
+        source = "Tribal Expansion"
+    for entry in view.get("border", []):
+        if source and entry.get("name") == source:
+            _frame(draw, *grid_xy(*entry["grid"]), P.PENDING, brackets=True)
+
+
+def _seat_text(text: str) -> str:
+    return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1))), text)
+
+
+def _pending_lines(view: dict[str, Any]) -> list[str]:
+    """What the table waits for, in a line or two."""
+    pending = view.get("pending")
+    if view.get("game_over"):
+        return []
+    if not pending:
+        return []
+    who = seat_name(int(pending.get("seat", 0)))
+    kind = pending.get("kind")
+    if kind == "raid":
+        return [f"{who} pays raid {pending.get('raid')}: {pending.get('demand')}"]
+    if kind == "place":
+        left = int(pending.get("left", 1))
+        return [f"{who} places a Targi ({left} left)"]
+    if kind == "act":
+        pieces = ", ".join(str(p) for p in pending.get("pieces", []))
+        return [f"{who} resolves cards: {pieces}" if pieces else f"{who} acts"]
+    if kind == "tribe":
+        card = pending.get("card")
+        name = card.get("name") if isinstance(card, dict) else "a tribe card"
+        where = pending.get("cell") or "Tribal Expansion"
+        return [f"{who}: display, hand or discard", f"{name} ({where})"]
+    if kind == "noble":
+        return [f"{who} at the Noble: display or discard the hand card"]
+    if kind == "merchant":
+        return [f"{who} trades at the Merchant"]
+    if kind == "silversmith":
+        return [f"{who} exchanges at the Silversmith"]
+    if kind == "fata_morgana":
+        return [f"{who} moves a tribe marker (Fata Morgana)"]
+    if kind == "take":
+        return [f"{who} takes {pending.get('count', 1)}: {pending.get('why', '')}".rstrip(": ")]
+    if kind == "rearrange":
+        return [f"{who} may swap two displayed cards"]
+    if kind == "limits":
+        return [f"{who} drops {pending.get('excess')} goods (limit 10)"]
+    return [f"{who} to act"]
+
+
+def _mini_card(
+    image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, x: int, y: int
+) -> None:
+    """A card in a camp: symbol, its name and VP; an empty slot is a faint outline."""
+    if card is None:
+        draw.rounded_rectangle(
+            (x, y, x + MINI_W - 1, y + MINI_H - 1), radius=6, outline=P.PANEL_LINE, width=2
+        )
+        return
+    symbol = str(card.get("symbol"))
+    draw.rounded_rectangle(
+        (x, y, x + MINI_W - 1, y + MINI_H - 1),
+        radius=6,
+        fill=P.SYMBOLS.get(symbol, P.CARD_EDGE),
+        outline=P.OUTLINE,
+    )
+    icon = symbol_sprite(symbol, MINI_H - 14, False)
+    white = Image.new("RGBA", icon.size, P.WHITE)
+    image.paste(white, (x + 5, y + 7), icon)
+    name = SYMBOL_NAMES.get(symbol, "?")
+    size = fit_size(name, MINI_W - MINI_H, 15, "bold")
+    draw.text((x + MINI_H - 6, y + 14), name, font=font(size, "bold"), fill=P.WHITE, anchor="lm")
+    draw.text(
+        (x + MINI_W - 8, y + MINI_H - 6),
+        f"{card.get('vp') or 0} VP",
+        font=font(16, "bold"),
+        fill=P.WHITE,
+        anchor="rd",
+    )
+
+
+def _draw_player(
+    image: Image.Image, view: dict[str, Any], player: dict[str, Any], x: int, y: int, height: int
+) -> None:
+    draw = ImageDraw.Draw(image)
+    seat = int(player["seat"])
+    acting = seat in view.get("to_act", [])
+    right = x + PANEL_W
+    draw.rounded_rectangle(
+        (x, y, right, y + height),
+        radius=10,
+        fill=P.PANEL_ACTIVE if acting else P.PANEL,
+        outline=P.ACCENT if acting else P.PANEL_LINE,
+        width=3 if acting else 1,
+    )
+    _paste(image, targi_sprite(seat, 40), x + 10, y + 8)
+    title = seat_name(seat) + (" (you)" if view.get("viewer") == seat else "")
+    draw.text((x + 58, y + 10), title, font=font(26, "bold"), fill=P.TEXT)
+    tx = x + 62 + font(26, "bold").getlength(title)
+    if player.get("start_player"):
+        _paste(image, start_token_sprite(26), tx + 4, y + 14)
+        tx += 34
+    if acting:
+        draw.text(
+            (right - 12, y + 12), "▶ to act", font=font(21, "bold"), fill=P.ACCENT, anchor="ra"
+        )
+    score = player.get("score") or {}
+    if "vp" in score:
+        draw.text(
+            (right - 12, y + 40),
+            f"{score['vp']} VP" + ("" if view.get("game_over") else " now"),
+            font=font(19, "bold"),
+            fill=P.TEXT,
+            anchor="ra",
+        )
+    # goods, gold and VP tokens
+    gx = x + 12
+    gy = y + 54
+    for letter, key in (
+        ("D", "dates"),
+        ("S", "salt"),
+        ("P", "pepper"),
+        ("G", "gold"),
+        ("VP", "vp_tokens"),
+    ):
+        _paste(image, good_sprite(letter, TOKEN), gx, gy)
+        draw.text(
+            (gx + TOKEN + 4, gy + TOKEN / 2),
+            str(player.get(key, 0)),
+            font=font(21, "bold"),
+            fill=P.TEXT,
+            anchor="lm",
+        )
+        gx += TOKEN + 40
+    allowed = int(player.get("targi_allowed", 3))
+    if allowed != 3:
+        draw.text(
+            (gx, gy + TOKEN / 2),
+            f"only {allowed} Targi",
+            font=font(16, "bold"),
+            fill=P.PENDING,
+            anchor="lm",
+        )
+    # hand card
+    hy = gy + TOKEN + 10
+    if "hand" in player:
+        hand = player["hand"]
+        if isinstance(hand, dict):
+            text = f"Hand: {hand.get('name')}"
+            if not player.get("hand_playable", True):
+                text += " (from next round)"
+        else:
+            text = "Hand: empty"
+    else:
+        text = "Hand: a secret card" if player.get("hand_held") else "Hand: empty"
+    lines = wrap(text, PANEL_W - 24, 17)
+    draw.text(
+        (x + 12, hy), lines[0] + ("…" if len(lines) > 1 else ""), font=font(17), fill=P.TEXT_DIM
+    )
+    # the camp: 3 rows of 4
+    cy = hy + 28
+    display = player.get("display", [[], [], []])
+    for row in range(3):
+        cards = display[row] if row < len(display) else []
+        for slot in range(4):
+            card = cards[slot] if slot < len(cards) else None
+            _mini_card(
+                image,
+                draw,
+                card,
+                x + 12 + slot * (MINI_W + MINI_GAP),
+                cy + row * (MINI_H + MINI_GAP),
+            )
+
+
+def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
+    draw = ImageDraw.Draw(image)
+    x = PANEL_X
+    y = GRID_Y - 6
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
+    heading = "Game over" if view.get("game_over") else f"Round {view.get('round', 1)}: {phase}"
+    draw.text((x, y), heading, font=font(30, "bold"), fill=P.TEXT)
+    y += 38
+    for line in _pending_lines(view):
+        for part in wrap(line, PANEL_W, 19)[:2]:
+            draw.text((x, y), part, font=font(19), fill=P.ACCENT)
+            y += 23
+    final = view.get("final") or {}
+    if final.get("ranking"):
+        scores = final.get("scores") or []
+        parts = []
+        for group in final["ranking"]:
+            parts.append(
+                " = ".join(
+                    f"{seat_name(s)} {scores[s].get('vp', '?') if s < len(scores) else '?'}"
+                    for s in group
+                )
+            )
+        draw.text((x, y), "Final: " + " > ".join(parts), font=font(19, "bold"), fill=P.ACCENT)
+        y += 23
+    decks = view.get("decks") or {}
+    raids = " ".join(
+        ("✓" if r.get("done") else str(r.get("raid"))) for r in view.get("raid_track", [])
+    )
+    draw.text(
+        (x, y + 2),
+        f"Decks: {decks.get('tribe', 0)} tribe, {decks.get('goods', 0)} goods   Raids: {raids}",
+        font=font(17),
+        fill=P.TEXT_DIM,
+    )
+    y += 28
+    players = view.get("players", [])
+    block = 292
+    for player in players:
+        _draw_player(image, view, player, x, y, block - 10)
+        y += block
+    last = view.get("last_action")
+    if last:
+        text = f"Last: {seat_name(int(last['seat']))}: {last['action']}"
+        draw.text((x, y), wrap(text, PANEL_W, 18)[0], font=font(18), fill=P.TEXT)
+        y += 24
+    for event in view.get("events", [])[:3]:
+        for line in wrap("• " + _seat_text(str(event.get("text", ""))), PANEL_W, 16)[:2]:
+            if y > HEIGHT - 24:
+                return
+            draw.text((x, y), line, font=font(16), fill=P.TEXT_DIM)
+            y += 21
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
+    """The public table: the 5x5 cards with pieces, both camps, the status."""
+    image = base_table(view).copy()
+    _draw_table(image, view)
+    _draw_panel(image, view)
+    return image
+
+
+def render_board(view: dict[str, Any]) -> bytes:
+    """PNG of the public table."""
+    return png_bytes(board_image(view))
+
+
+# ---- the private image ------------------------------------------------------------------------
+def private_image(view: dict[str, Any]) -> Image.Image:
+    """The seat's hand card, the card it must decide about (if only it sees it), its supplies."""
+    seat = view.get("viewer")
+    me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
+    if me is None or seat is None:
+        raise ValueError("a private image needs the seat's own view (viewer is missing)")
+    image = Image.new("RGB", (PRIVATE_W, PRIVATE_H), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _paste(image, targi_sprite(int(seat), 44), 20, 14)
+    draw.text((74, 18), f"{seat_name(int(seat))}: your hand", font=font(32, "bold"), fill=P.TEXT)
+    width, height = PRIVATE_CARD
+    x, y = 24, 74
+    hand = me.get("hand")
+    if isinstance(hand, dict):
+        _paste(image, card_sprite(hand, width, height), x, y)
+        _caption(draw, str(hand.get("name", "")), x, y + height + 8, width)
+        playable = bool(me.get("hand_playable", True))
+        draw.text(
+            (x, y + height + 34),
+            "playable now" if playable else "playable from next round",
+            font=font(18, "bold"),
+            fill=P.TEXT if playable else P.PENDING,
+        )
+    else:
+        draw.rounded_rectangle(
+            (x, y, x + width, y + height), radius=12, outline=P.PANEL_LINE, width=3
+        )
+        draw.text(
+            (x + width / 2, y + height / 2),
+            "no hand card",
+            font=font(24),
+            fill=P.TEXT_DIM,
+            anchor="mm",
+        )
+    x += width + 28
+    pending = view.get("pending") or {}
+    card = pending.get("card")
+    if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
+        _paste(image, card_sprite(card, width, height), x, y)
+        _caption(draw, str(card.get("name", "")), x, y + height + 8, width)
+        draw.text(
+            (x, y + height + 34),
+            "to decide: display, hand or discard",
+            font=font(17, "bold"),
+            fill=P.ACCENT,
+        )
+        x += width + 28
+    draw.text((x, y - 4), "Supplies", font=font(22, "bold"), fill=P.TEXT)
+    sy = y + 34
+    for letter, key in (
+        ("D", "dates"),
+        ("S", "salt"),
+        ("P", "pepper"),
+        ("G", "gold"),
+        ("VP", "vp_tokens"),
+    ):
+        _paste(image, good_sprite(letter, 32), x, sy)
+        draw.text(
+            (x + 42, sy + 16), str(me.get(key, 0)), font=font(24, "bold"), fill=P.TEXT, anchor="lm"
+        )
+        sy += 42
+    return image
+
+
+def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -> None:
+    size = fit_size(text, width, 19, "bold", minimum=13)
+    draw.text((x, y), text, font=font(size, "bold"), fill=P.TEXT)
+
+
+def render_private(view: dict[str, Any]) -> bytes:
+    """PNG of the seat's own hand card."""
+    return png_bytes(private_image(view))
