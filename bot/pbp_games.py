@@ -132,8 +132,9 @@ def log_entries(
     """The readable log of a game from its replayed states (``states[i]`` after ``i`` actions,
     ``actions[i]`` the seat and notation of action ``i``).
 
-    The text is the public view's ``events``; an action without events is shown by its notation
-    when :func:`action_is_public` allows it. No seat's private view is ever read.
+    The text is the public view's ``events``; when they do not start with the actor, the
+    action's notation comes first if :func:`action_is_public` allows it. No seat's private view
+    is ever read.
     """
     entries = []
     first: list[dict[str, Any]] = game.view(states[0], None)["events"]
@@ -144,7 +145,8 @@ def log_entries(
         events: list[dict[str, Any]] = game.view(states[index + 1], None)["events"]
         lines = tuple(_sentence(name_seats(e["text"], names)) for e in events)
         player = names[seat] if seat < len(names) else f"seat {seat}"
-        if not lines and action_is_public(game.NAME, action):
-            lines = (f"{player}: {action}",)
+        # Name the actor when no event does (Targi's "use B3" may only report the new card).
+        if not (lines and lines[0].startswith(player)) and action_is_public(game.NAME, action):
+            lines = (f"{player}: {action}", *lines)
         entries.append(LogEntry(index + 1, seat, player, lines))
     return entries
