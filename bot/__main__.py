@@ -1,24 +1,85 @@
-"""``python -m bot``: read the settings and run the bot."""
+"""``python -m bot``: read the settings, open the database, run the bot.
+
+``python -m bot sync`` logs in, syncs the slash commands unconditionally and exits.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import signal
 import sys
 
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
 from bot.settings import Settings, SettingsError
+from bot.storage import DatabaseTooNew
+
+log = logging.getLogger("bot")
+
+USAGE = "usage: python -m bot [sync]"
 
 
-def main() -> int:
+def point_at_discord(settings: Settings) -> None:
+    """Use the API and gateway addresses from the settings (a local fake in tests)."""
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base.rstrip("/")
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def run(settings: Settings, *, sync_only: bool) -> int:
+    from bot.client import BoardBot
+    from bot.service import Service
+
+    point_at_discord(settings)
+    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    service = await Service.open(settings.database_path)
+    try:
+        bot = BoardBot(
+            service,
+            dev_guild_id=settings.dev_guild_id,
+            command_state=settings.database_path.parent / "commands.sha256",
+            sync="force" if sync_only else "auto",
+        )
+        async with bot:
+            if sync_only:
+                await bot.login(settings.discord_token)  # setup_hook syncs
+                return 0
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(NotImplementedError):  # not on Windows
+                loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.discord_token)
+    finally:
+        await service.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["sync"]):
+        print(USAGE, file=sys.stderr)
+        return 2
     try:
         settings = Settings.load()
     except SettingsError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
-    print(
-        "The Discord front end is not built yet; settings are valid "
-        f"(database {settings.database_path}).",
-        file=sys.stderr,
-    )
-    return 3
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    try:
+        return asyncio.run(run(settings, sync_only=args == ["sync"]))
+    except KeyboardInterrupt:
+        return 0
+    except DatabaseTooNew as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print("Cannot start: Discord refused DISCORD_TOKEN; copy it again.", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

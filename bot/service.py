@@ -246,6 +246,15 @@ class Service:
     async def close(self) -> None:
         await self._db.close()
 
+    @property
+    def db(self) -> Database:
+        """The database, for the play-by-post layer (``bot.pbp``) that shares it."""
+        return self._db
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._clock
+
     # -- helpers ------------------------------------------------------------------------------
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -660,6 +669,74 @@ class Service:
         _, game, state = await self._started_state(table_id)
         view: dict[str, Any] = game.view(state, seat)
         return view
+
+    async def history(
+        self, table_id: int
+    ) -> tuple[Table, ModuleType, list[Any], list[tuple[int, str]]]:
+        """Every state of a started game from the deal on (``states[i]`` after ``i`` actions),
+        replayed from the log off the event loop, and the logged (seat, action) pairs.
+        For the play-by-post layer: the result holds every secret."""
+        async with self._lock(table_id), self._db.read() as q:
+            row, table = await self._load(q, table_id)
+            log_rows = await q.actions(table_id)
+        if table.status == "lobby" or table.end_reason == "cancelled":
+            raise NotStarted("This game has not started yet.")
+        game = self._game(table.game)
+        actions = [(a.seat, a.action) for a in log_rows]
+
+        def replay_all() -> list[Any]:
+            state = game.new_game(
+                len(table.players), row.seed, options=row.options, setup=row.setup
+            )
+            states = [state]
+            for seat, action in actions:
+                state = game.apply(state, seat, action)
+                states.append(state)
+            return states
+
+        states = await asyncio.to_thread(replay_all)
+        return table, game, states, actions
+
+    async def undo_last(self, table_id: int, expected_seq: int) -> Table:
+        """Remove the last logged action and rebuild the state by replaying the rest (exact).
+
+        StaleBoard if the table is no longer at ``expected_seq`` (someone acted meanwhile);
+        every seat then to act starts a fresh wait. Callers decide whether an undo is allowed.
+        """
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            self._require_active(table)
+            if row.seq != expected_seq or row.seq == 0:
+                raise StaleBoard(table)
+            game = self._game(table.game)
+            async with self._db.read() as q:
+                log_rows = await q.actions(table_id)
+            actions = [(a.seat, a.action) for a in log_rows[:-1]]
+            state = await asyncio.to_thread(self._replay, row, len(table.players), actions)
+            async with self._db.write() as q:
+                if not await q.delete_last_action(table_id, row.seq):
+                    raise StaleBoard(table)
+                await q.put_snapshot(table_id, row.seq - 1, game.to_json(state))
+                await q.set_pending(table_id, self._pending_after(game, state, {}, None))
+                _, after = await self._load(q, table_id)
+            self._states[table_id] = (row.seq - 1, state)
+            return after
+
+    async def forfeit(self, table_id: int, seat: int, expected_seq: int) -> Table:
+        """End the game with ``seat`` losing on time (recorded like a resignation).
+
+        StaleBoard if the table moved past ``expected_seq`` (the decision was taken meanwhile).
+        """
+        async with self._lock(table_id), self._db.write() as q:
+            row, table = await self._load(q, table_id)
+            self._require_active(table)
+            if row.seq != expected_seq:
+                raise StaleBoard(table)
+            await q.set_ended(
+                table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
+            )
+            self._states.pop(table_id, None)
+            return (await self._load(q, table_id))[1]
 
     async def resign(self, table_id: int, user_id: int) -> Table:
         """End the game: the resigning seat ranks last."""

@@ -88,6 +88,11 @@ class Queries:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The connection, for query sets kept in other modules (``bot.storage.pbp``)."""
+        return self._conn
+
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
         async with self._conn.execute(sql, tuple(params)) as cursor:
             row = await cursor.fetchone()
@@ -245,6 +250,19 @@ class Queries:
             [table_id, seq, seat, user_id, action, at],
         )
 
+    async def delete_last_action(self, table_id: int, seq: int) -> bool:
+        """Remove log entry ``seq - 1`` and move the table back from ``seq``; False if stale."""
+        changed = await self._change(
+            "UPDATE game_tables SET seq = seq - 1 WHERE id = ? AND seq = ? AND seq > 0",
+            [table_id, seq],
+        )
+        if changed != 1:
+            return False
+        await self._change(
+            "DELETE FROM actions WHERE table_id = ? AND seq = ?", [table_id, seq - 1]
+        )
+        return True
+
     async def actions(self, table_id: int) -> list[ActionRow]:
         rows = await self._all(
             "SELECT seq, seat, user_id, action, at FROM actions WHERE table_id = ? ORDER BY seq",
@@ -285,7 +303,9 @@ class Queries:
                 "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?) "
                 "ON CONFLICT (table_id, seat) DO UPDATE SET since = excluded.since, "
                 "reminded_at = CASE WHEN pending.since = excluded.since "
-                "THEN pending.reminded_at ELSE NULL END",
+                "THEN pending.reminded_at ELSE NULL END, "
+                "warned_at = CASE WHEN pending.since = excluded.since "
+                "THEN pending.warned_at ELSE NULL END",
                 [table_id, seat, since_by_seat[seat]],
             )
 

@@ -1,0 +1,105 @@
+"""The Discord client: cogs, persistent buttons, error handling and command sync."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import Service
+from bot.ui.errors import report
+
+log = logging.getLogger(__name__)
+
+
+class GameTree(app_commands.CommandTree["BoardBot"]):
+    """Sends every slash-command error through the one error reporter."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[BoardBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        await report(interaction, error)
+
+
+class BoardBot(commands.Bot):
+    """The bot: holds the use-case layer; everything game-related goes through ``service``.
+
+    ``sync`` is ``"auto"`` (sync commands only when their definition changed since the last sync,
+    remembered in ``command_state``), ``"force"`` or ``"never"``.
+    """
+
+    def __init__(
+        self,
+        service: Service,
+        *,
+        dev_guild_id: int | None = None,
+        command_state: Path | None = None,
+        sync: str = "auto",
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),  # nothing privileged: interactions carry the rest
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=GameTree,
+            help_command=None,
+        )
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.command_state = command_state
+        self.sync_mode = sync
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.game import GameCog
+        from bot.cogs.play import PlayCog
+        from bot.cogs.tigris import TigrisCog
+        from bot.ui.items import DYNAMIC_ITEMS
+
+        await self.add_cog(GameCog())
+        await self.add_cog(PlayCog())
+        await self.add_cog(TigrisCog())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.dev_guild_id is not None:
+            self.tree.copy_global_to(guild=discord.Object(self.dev_guild_id))
+        if self.sync_mode != "never":
+            await self.sync_commands(force=self.sync_mode == "force")
+
+    def _sync_target(self) -> discord.Object | None:
+        return discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None
+
+    def command_payload(self) -> list[dict[str, Any]]:
+        """What a sync would send: the command tree as Discord sees it."""
+        guild = self._sync_target()
+        commands_ = self.tree.get_commands(guild=guild)
+        return sorted((c.to_dict(self.tree) for c in commands_), key=lambda c: str(c["name"]))
+
+    def command_digest(self) -> str:
+        """A hash of the command definitions and where they are synced to."""
+        key = {
+            "application": self.application_id,
+            "guild": self.dev_guild_id,
+            "commands": self.command_payload(),
+        }
+        return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the slash commands if their definition changed (or ``force``); True if synced."""
+        digest = self.command_digest()
+        stored = None
+        if self.command_state is not None and self.command_state.is_file():
+            stored = self.command_state.read_text(encoding="utf-8").strip()
+        if not force and stored == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return False
+        synced = await self.tree.sync(guild=self._sync_target())
+        where = f"server {self.dev_guild_id}" if self.dev_guild_id else "all servers"
+        log.info("synced %d slash commands to %s", len(synced), where)
+        if self.command_state is not None:
+            self.command_state.parent.mkdir(parents=True, exist_ok=True)
+            self.command_state.write_text(digest + "\n", encoding="utf-8")
+        return True

@@ -1,0 +1,242 @@
+"""`/game ...`: open a lobby, repost the board, resign, abort, list the server's games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenters
+from bot.games import get_game
+from bot.service import ChannelBusy, Table
+from bot.ui import flow
+from bot.ui.errors import CommandRefused
+from bot.ui.items import NewThreadButton, confirm_view
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
+    app_commands.Choice(name="Targi", value="targi"),
+]
+ORDER_CHOICES = [
+    app_commands.Choice(name="join order", value="join"),
+    app_commands.Choice(name="random", value="random"),
+]
+_TRUE = {"1", "yes", "y", "true", "on"}
+_FALSE = {"0", "no", "n", "false", "off"}
+
+
+def parse_options(game: str, text: str | None) -> dict[str, Any]:
+    """Table options typed as ``name=value`` pairs, checked against the game's ``OPTIONS``."""
+    known: dict[str, Any] = dict(get_game(game).OPTIONS)
+    options: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, raw = part.partition("=")
+        name = name.strip().lower().replace("-", "_")
+        if name not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise CommandRefused(f"Unknown option {name!r}; this game's options: {listed}.")
+        default = known[name]
+        value = raw.strip().lower() if sep else "yes"
+        if isinstance(default, bool):
+            if value not in _TRUE | _FALSE:
+                raise CommandRefused(f"Option {name} is yes or no, not {raw!r}.")
+            options[name] = value in _TRUE
+        elif isinstance(default, int):
+            if not value.lstrip("-").isdigit():
+                raise CommandRefused(f"Option {name} is a whole number, not {raw!r}.")
+            options[name] = int(value)
+        else:
+            options[name] = raw.strip()
+    return options
+
+
+def option_suggestions(game: str, typed: str) -> list[str]:
+    """Autocomplete for the options text: the game's options as ``name=value``."""
+    try:
+        known = dict(get_game(game).OPTIONS)
+    except KeyError:
+        return []
+    done, _, last = typed.rpartition(" ")
+    head = (done + " ") if done else ""
+    out: list[str] = []
+    for name, default in sorted(known.items()):
+        values = ["yes", "no"] if isinstance(default, bool) else [str(default)]
+        for value in values:
+            entry = f"{name}={value}"
+            if entry.startswith(last.lower()) and name not in done:
+                out.append((head + entry)[:100])
+    return out[: presenters.MAX_CHOICES]
+
+
+async def table_here(interaction: discord.Interaction[Any]) -> Table:
+    """The lobby or game in the interaction's channel, or a clear refusal."""
+    if interaction.channel_id is None:
+        raise CommandRefused("Use this command in a server channel.")
+    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
+    if table is None:
+        raise CommandRefused("There is no game in this channel. Start one with `/game new`.")
+    return table
+
+
+async def open_in_thread(
+    interaction: discord.Interaction[Any],
+    game: str,
+    seats: int,
+    order: str,
+    options: dict[str, Any],
+) -> None:
+    """Create a public thread under this channel and open the lobby there."""
+    bot = flow.bot_of(interaction)
+    channel = interaction.channel
+    parent_id = getattr(channel, "parent_id", None) or interaction.channel_id
+    if parent_id is None:
+        raise CommandRefused("Use this in a server channel.")
+    title = presenters.game_title(game)
+    thread = await bot.http.start_thread_without_message(
+        parent_id,
+        name=f"{title} by {interaction.user.display_name}"[:100],
+        auto_archive_duration=10080,
+        type=discord.ChannelType.public_thread.value,
+    )
+    thread_id = int(thread["id"])
+    table = await bot.service.create(
+        game=game,
+        guild_id=interaction.guild_id,
+        channel_id=thread_id,
+        creator=flow.player_of(interaction),
+        max_seats=seats,
+        seat_order=order,
+        options=options,
+    )
+    await flow.post_lobby(bot, table)
+    text = f"Opened {title} table #{table.id} in <#{thread_id}>."
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.edit_message(content=text, view=None)
+    else:
+        await flow.reply(interaction, text)
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
+    """Tables: open, show, resign, abort, list."""
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        seats="Number of seats (default: the most the game allows)",
+        order="Seat order: join order or random",
+        options="Table options as name=value, e.g. open_scoring=yes",
+    )
+    @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        seats: app_commands.Range[int, 2, 4] | None = None,
+        order: app_commands.Choice[str] | None = None,
+        options: str | None = None,
+    ) -> None:
+        bot = flow.bot_of(interaction)
+        if interaction.channel_id is None:
+            raise CommandRefused("Use this command in a server channel.")
+        try:
+            module = get_game(game.value)
+        except KeyError:
+            raise CommandRefused(f"{game.name} is not installed on this bot yet.") from None
+        counts = sorted(module.SEAT_COUNTS)
+        wanted = seats if seats is not None else counts[-1]
+        if wanted not in counts:
+            allowed = ", ".join(str(n) for n in counts)
+            raise CommandRefused(f"{module.TITLE} is played with {allowed} players.")
+        seat_order = order.value if order is not None else "join"
+        table_options = parse_options(game.value, options)
+        try:
+            table = await bot.service.create(
+                game=game.value,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                creator=flow.player_of(interaction),
+                max_seats=wanted,
+                seat_order=seat_order,
+                options=table_options,
+            )
+        except ChannelBusy as busy:
+            text = (
+                f"This channel already has a game (table #{busy.table.id}, "
+                f"{presenters.game_title(busy.table.game)}). One game per channel."
+            )
+            if NewThreadButton.fits(game.value, wanted, seat_order, table_options):
+                view = discord.ui.View(timeout=None)
+                view.add_item(NewThreadButton(game.value, wanted, seat_order, table_options))
+                await flow.reply(interaction, text, view=view)
+            else:
+                await flow.reply(interaction, text + " Open a thread and use `/game new` there.")
+            return
+        try:
+            await flow.post_lobby(bot, table)
+        except discord.HTTPException:
+            # Nobody could see or join this lobby: do not leave the channel busy with it.
+            await bot.service.cancel(table.id, table.creator_id, can_manage=True)
+            raise
+        await flow.reply(interaction, f"Opened {module.TITLE} table #{table.id}.")
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        name = game if isinstance(game, str) else "tigris"
+        return [app_commands.Choice(name=s, value=s) for s in option_suggestions(name, current)]
+
+    @app_commands.command(name="status", description="Post the current board (or lobby) again")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await table_here(interaction)
+        if table.status == "lobby":
+            await flow.reply(interaction, "Here is the lobby again.")
+            await flow.post_lobby(bot, table)
+            return
+        view = await bot.service.public_view(table.id)
+        await flow.reply(interaction, "Here is the board again.")
+        await flow.post_board(bot, table, view, ping=False)
+
+    @app_commands.command(name="resign", description="Resign from the game in this channel")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        table = await table_here(interaction)
+        if table.status != "active":
+            raise CommandRefused("The game here has not started; use Leave in the lobby.")
+        if table.seat_of(interaction.user.id) is None:
+            raise CommandRefused("You are not playing in this game.")
+        await flow.reply(
+            interaction,
+            "Resign? The game ends for everyone and you are ranked last.",
+            view=confirm_view(table, "resign"),
+        )
+
+    @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        table = await table_here(interaction)
+        if table.creator_id != interaction.user.id and not flow.can_manage(interaction):
+            raise CommandRefused("Only the table's creator or a server manager can abort it.")
+        await flow.reply(
+            interaction,
+            f"Abort {presenters.game_title(table.game)} table #{table.id}? Nobody wins.",
+            view=confirm_view(table, "abort"),
+        )
+
+    @app_commands.command(name="list", description="Games in this server and whose turn it is")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        if interaction.guild_id is None:
+            raise CommandRefused("Use this command in a server.")
+        tables = await bot.service.list_guild(interaction.guild_id)
+        views = [
+            await bot.service.public_view(t.id) if t.status == "active" else {} for t in tables
+        ]
+        await flow.reply(interaction, flow.listing(tables, views))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog())

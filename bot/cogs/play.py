@@ -1,0 +1,109 @@
+"""`/move`, `/hand`, `/rules`: every game, every decision."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenters
+from bot.cogs.game import GAME_CHOICES, table_here
+from bot.ui import flow
+from bot.ui.errors import CommandRefused
+
+log = logging.getLogger(__name__)
+
+
+async def submit_typed(interaction: discord.Interaction[Any], action: str) -> None:
+    """Submit a typed action for the caller at this channel's table; reply after the commit."""
+    bot = flow.bot_of(interaction)
+    table = await table_here(interaction)
+    if table.status != "active":
+        raise CommandRefused("The game here has not started yet.")
+    text = " ".join(action.split())
+    if not text:
+        raise CommandRefused("Type an action, e.g. pick one from the autocomplete list.")
+    # Answer Discord at once ("thinking", only to the player): under load the commit and the
+    # confirmation may take longer than the 3 seconds Discord waits for a first answer.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    result = await bot.service.submit(table.id, interaction.user.id, text)
+    await flow.reply(interaction, f"You played `{result.action}`.")
+    await flow.after_move(bot, result)
+
+
+async def legal_choices(
+    interaction: discord.Interaction[Any], current: str, *, prefix: str = ""
+) -> list[str]:
+    """The caller's legal actions at this channel's table that match ``current``.
+
+    Autocomplete must answer quickly and never fails loudly: any problem gives no suggestions.
+    """
+    try:
+        if interaction.channel_id is None:
+            return []
+        bot = flow.bot_of(interaction)
+        table = await bot.service.in_channel(interaction.channel_id)
+        if table is None or table.status != "active":
+            return []
+        legal = await bot.service.legal_actions(table.id, interaction.user.id)
+    except Exception:
+        log.exception("autocomplete failed")
+        return []
+    if prefix:
+        legal = [a[len(prefix) :] for a in legal if a.startswith(prefix)]
+    return [a for a in presenters.rank_actions(legal, current) if len(a) <= 100]
+
+
+class PlayCog(commands.Cog):
+    """Commands that act on the game in the current channel."""
+
+    @app_commands.command(name="move", description="Make your move in this channel's game")
+    @app_commands.describe(action="Your action in the game's notation (autocompleted)")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
+        await submit_typed(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_action(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=a, value=a) for a in await legal_choices(interaction, current)
+        ]
+
+    @app_commands.command(name="hand", description="Show your hidden tiles, cards and scores")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        table = await table_here(interaction)
+        if table.status != "active":
+            raise CommandRefused("The game here has not started yet.")
+        await flow.send_hand(flow.bot_of(interaction), interaction, table)
+
+    @app_commands.command(name="rules", description="A short rules summary")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if game is not None:
+            name = game.value
+        else:
+            table = None
+            if interaction.channel_id is not None:
+                service = flow.bot_of(interaction).service
+                table = await service.in_channel(interaction.channel_id)
+            if table is None:
+                text = "\n\n".join(presenters.rules_summary(g.value) for g in GAME_CHOICES)
+                await flow.reply(interaction, flow.clip(text))
+                return
+            name = table.game
+        await flow.reply(interaction, flow.clip(presenters.rules_summary(name)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog())

@@ -1,0 +1,176 @@
+"""The one play-by-post scheduler: reminders, timer warnings and timer expiries.
+
+:meth:`Scheduler.tick` looks at every pending decision of every running game (all of it in the
+database), applies what is due and returns it for the caller to announce. Each thing is applied
+once: a reminder and a warning are recorded on the pending decision with a guarded update, an
+expiry is a move (or a forfeit) guarded by the table's seq. A reminder is recorded before the
+caller sends it, so a crash between the two loses that reminder rather than repeating it.
+
+Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`):
+- reminder: when the decision has been pending for ``reminder`` seconds of active time and the
+  last reminder for it (if any) is ``reminder`` seconds of active time old; never while away.
+- warning: once per decision, when ``warn_lead`` or less of the timer is left; never while away.
+- expiry: when the decision has been pending for ``timer`` seconds of active time; the table's
+  consequence is applied: ``skip`` takes :func:`bot.pbp_games.skip_action`, ``forfeit`` ends the
+  game with that player last.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.games.common import GameError
+from bot.pbp import PlayByPost, active_time
+from bot.pbp_games import skip_action
+from bot.service import MoveResult, ServiceError, StaleBoard, Table
+from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
+
+__all__ = ["Due", "Scheduler"]
+
+log = logging.getLogger(__name__)
+
+MAX_PASSES = 20  # an expiry can make new decisions due in the same tick; bounded anyway
+
+
+@dataclass(frozen=True)
+class Due:
+    """Something the scheduler applied: ``kind`` is "reminder", "warning" or "expired".
+
+    ``deadline`` is the timer's end (warnings); ``consequence``/``action``/``move`` describe an
+    expiry (``action`` is the skipped decision, None for a forfeit; ``table`` is then the table
+    after it).
+    """
+
+    kind: str
+    table: Table
+    seat: int
+    user_id: int
+    at: float
+    waited: float
+    deadline: float | None = None
+    consequence: str | None = None
+    action: str | None = None
+    move: MoveResult | None = None
+
+
+class Scheduler:
+    """Fires reminders, timer warnings and expiries; stateless between ticks."""
+
+    def __init__(self, pbp: PlayByPost, clock: Callable[[], float] | None = None) -> None:
+        self.pbp = pbp
+        self.service = pbp.service
+        self.clock = clock or self.service.clock
+
+    async def tick(self, now: float | None = None) -> list[Due]:
+        """Apply and return everything due at ``now`` (default: the clock)."""
+        at = self.clock() if now is None else now
+        done: list[Due] = []
+        for _ in range(MAX_PASSES):
+            expired_any = False
+            async with self.service.db.read() as q:
+                pq = PbpQueries(q)
+                decisions = await pq.pending_decisions()
+                periods: dict[int, list[AwayRow]] = defaultdict(list)
+                for period in await pq.away_periods():
+                    periods[period.user_id].append(period)
+            moved: set[int] = set()
+            for row in decisions:
+                if row.table_id in moved:
+                    continue  # the table changed this pass; look again in the next one
+                mine = periods.get(row.user_id, [])
+                away = any(p.start <= at < p.end() for p in mine)
+                waited = active_time(mine, row.since, at)
+                options = row.options
+                if options.timer is not None and waited >= options.timer:
+                    due = await self._expire(row, options, at, waited)
+                    moved.add(row.table_id)
+                    if due is not None:
+                        done.append(due)
+                        expired_any = True
+                    continue
+                if away:
+                    continue
+                if (
+                    options.timer is not None
+                    and row.warned_at is None
+                    and options.timer - waited <= options.warn_lead
+                ):
+                    async with self.service.db.write() as q:
+                        marked = await PbpQueries(q).mark_warned(
+                            row.table_id, row.seat, row.since, at
+                        )
+                    if marked:
+                        table = await self.service.get(row.table_id)
+                        deadline = at + options.timer - waited
+                        done.append(
+                            Due("warning", table, row.seat, row.user_id, at, waited, deadline)
+                        )
+                if options.reminder is not None and self._reminder_due(row, mine, at, waited):
+                    async with self.service.db.write() as q:
+                        marked = await PbpQueries(q).mark_reminded(
+                            row.table_id, row.seat, row.since, row.reminded_at, at
+                        )
+                    if marked:
+                        table = await self.service.get(row.table_id)
+                        done.append(Due("reminder", table, row.seat, row.user_id, at, waited))
+            if not expired_any:
+                break
+        return done
+
+    @staticmethod
+    def _reminder_due(row: PendingRow, periods: list[AwayRow], at: float, waited: float) -> bool:
+        interval = row.options.reminder
+        assert interval is not None
+        if waited < interval:
+            return False
+        return row.reminded_at is None or active_time(periods, row.reminded_at, at) >= interval
+
+    async def _expire(
+        self, row: PendingRow, options: PbpOptions, at: float, waited: float
+    ) -> Due | None:
+        table = await self.service.get(row.table_id)
+        try:
+            if options.consequence == "forfeit":
+                after = await self.service.forfeit(row.table_id, row.seat, row.seq)
+                async with self.service.db.write() as q:
+                    pq = PbpQueries(q)
+                    current = await pq.options(row.table_id)
+                    await pq.put_options(
+                        row.table_id,
+                        PbpOptions(
+                            current.reminder,
+                            current.timer,
+                            current.consequence,
+                            current.warn_lead,
+                            row.seat,
+                        ),
+                    )
+                return Due(
+                    "expired", after, row.seat, row.user_id, at, waited, consequence="forfeit"
+                )
+            legal = await self.service.legal_actions(row.table_id, row.user_id)
+            action = skip_action(table.game, legal)
+            if action is None:
+                return None
+            move = await self.service.submit(
+                row.table_id, row.user_id, action, expected_seq=row.seq
+            )
+        except StaleBoard:
+            return None  # the player (or an earlier expiry) moved first
+        except (ServiceError, GameError):
+            log.exception("table %s: the timer's consequence failed", row.table_id)
+            return None
+        return Due(
+            "expired",
+            move.table,
+            row.seat,
+            row.user_id,
+            at,
+            waited,
+            consequence="skip",
+            action=action,
+            move=move,
+        )

@@ -1,0 +1,1 @@
+"""Discord components: persistent buttons and selects, images, the shared table flow."""

@@ -1,0 +1,85 @@
+"""The one place where errors become replies.
+
+Expected errors (the service's and the engines', each carrying a sentence for the player) get a
+short ephemeral answer; a stale board gets the current state; anything else is logged with an id
+and the user sees a short apology naming that id.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.common import GameError
+from bot.service import ServiceError, StaleBoard
+
+log = logging.getLogger(__name__)
+
+
+MISSING_PERMISSION = (
+    "I am missing a permission in this channel. I need View Channel, Send Messages, "
+    "Send Messages in Threads, Create Public Threads, Attach Files and Read Message History."
+)
+
+
+class CommandRefused(ServiceError):
+    """A slash command cannot run here (no game in this channel, not a server channel, ...)."""
+
+
+async def guarded(
+    interaction: discord.Interaction[Any],
+    run: Callable[[discord.Interaction[Any]], Awaitable[None]],
+) -> None:
+    """Run an interaction handler, turning any error into a reply."""
+    try:
+        await run(interaction)
+    except Exception as error:
+        await report(interaction, error)
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        inner = error.__cause__ or getattr(error, "original", None)
+        if inner is None:
+            break
+        error = inner
+    return error
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer the user about ``error`` (ephemerally) and log what needs logging."""
+    from bot.ui import flow
+
+    error = _unwrap(error)
+    try:
+        if isinstance(error, StaleBoard):
+            await flow.send_stale(flow.bot_of(interaction), interaction, error.table.id)
+            return
+        if isinstance(error, ServiceError | GameError):
+            await flow.reply(interaction, flow.clip(str(error) or "That is not possible now."))
+            return
+        if isinstance(error, discord.Forbidden):
+            log.warning("missing permission: %s", error)
+            await flow.reply(interaction, MISSING_PERMISSION)
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await flow.reply(interaction, str(error) or "You cannot use this command here.")
+            return
+    except discord.HTTPException:
+        log.warning("could not answer an interaction about %r", error)
+        return
+    error_id = uuid.uuid4().hex[:8]
+    log.error("unexpected error [%s]", error_id, exc_info=error)
+    try:
+        await flow.reply(
+            interaction,
+            f"Sorry, something went wrong on our side (error id `{error_id}`). "
+            "An action counts only if you saw it confirmed; `/game status` shows the board.",
+        )
+    except discord.HTTPException:
+        log.warning("could not send the apology for [%s]", error_id)

@@ -1,0 +1,310 @@
+"""What happens at a table, shared by slash commands and buttons: parse → service → render → send.
+
+Long-lived messages (lobbies, boards, results) go out with the bot token through
+``bot.get_partial_messageable(channel).send``; interaction responses are only used for short,
+mostly ephemeral, answers.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import uuid
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import presenters
+from bot.service import MoveResult, NotSeated, Player, Table
+from bot.ui.images import board_png, private_png
+
+if TYPE_CHECKING:
+    from bot.client import BoardBot
+
+log = logging.getLogger(__name__)
+
+#: Discord's limit for a message's text.
+MAX_CONTENT = 2000
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> BoardBot:
+    """The bot that received ``interaction``."""
+    client: BoardBot = interaction.client
+    return client
+
+
+def player_of(interaction: discord.Interaction[Any]) -> Player:
+    """The user behind an interaction, as the service sees players."""
+    return Player(user_id=interaction.user.id, name=interaction.user.display_name)
+
+
+def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the server (start, cancel or abort anyone's table)."""
+    return bool(interaction.permissions.manage_guild)
+
+
+def names_of(table: Table) -> list[str]:
+    """Seat names, markdown-escaped, in seat order."""
+    return [discord.utils.escape_markdown(p.name) for p in table.players]
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    """``text`` cut to fit one Discord message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def board_url(table: Table) -> str | None:
+    """The jump link of the table's current board message, if there is one."""
+    if table.board_message_id is None:
+        return None
+    where = table.guild_id if table.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{where}/{table.channel_id}/{table.board_message_id}"
+
+
+# --- lobby -------------------------------------------------------------------------------------
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def seating(table: Table, view: dict[str, Any]) -> str:
+    """ "Alice (archer), Bob (bull)": the seats in order, with the game's name for each seat."""
+    players = view.get("players") or []
+    out = []
+    for seat, name in enumerate(names_of(table)):
+        info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
+        label = info.get("dynasty")
+        out.append(f"{name} ({label})" if label else name)
+    return ", ".join(out)
+
+
+def lobby_content(table: Table) -> str:
+    """The lobby message: game, options, seats taken, who may start."""
+    title = presenters.game_title(table.game)
+    order = "random seat order" if table.seat_order == "random" else "seats in join order"
+    lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
+    if table.options:
+        shown = ", ".join(
+            f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(table.options.items())
+        )
+        lines.append(f"Options: {shown}.")
+    seated = ", ".join(names_of(table)) or "nobody yet"
+    lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")
+    if table.status == "lobby":
+        lines.append(f"<@{table.creator_id}> (or a server manager) starts or cancels.")
+    return clip("\n".join(lines))
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    """Join / Leave / Start / Cancel, persistent across restarts."""
+    from bot.ui.items import LobbyButton
+
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(table.id, op))
+    return view
+
+
+async def post_lobby(bot: BoardBot, table: Table) -> None:
+    """Post the lobby message in the table's channel and remember its id."""
+    channel = bot.get_partial_messageable(table.channel_id)
+    message = await channel.send(lobby_content(table), view=lobby_view(table))
+    await bot.service.set_lobby_message(table.id, message.id)
+    log.info("table %d (%s): lobby in channel %d", table.id, table.game, table.channel_id)
+
+
+# --- board -------------------------------------------------------------------------------------
+
+
+def board_view(table: Table) -> discord.ui.View:
+    """The buttons under a board, "My hand" and "Act", carrying the table id and its seq."""
+    from bot.ui.items import BoardButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(table.id, table.seq, "hand"))
+    view.add_item(BoardButton(table.id, table.seq, "act"))
+    return view
+
+
+def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
+    """User ids of the seats that must decide now (off-turn decisions included)."""
+    seats = [int(s) for s in view.get("to_act") or []]
+    return [table.players[s].user_id for s in seats if 0 <= s < len(table.players)]
+
+
+async def render_file(
+    game: str, view: dict[str, Any], filename: str, *, private: bool = False
+) -> discord.File | None:
+    """A rendered image as a file, or None (logged with an id) if rendering failed."""
+    try:
+        data = await (private_png(game, view) if private else board_png(game, view))
+    except Exception:
+        error_id = uuid.uuid4().hex[:8]
+        log.exception("rendering %s failed [%s]", game, error_id)
+        return None
+    return discord.File(io.BytesIO(data), filename)
+
+
+async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool) -> None:
+    """Post the public board after a start or a move, pinging only the seats that must act."""
+    if view.get("game_over") or table.status == "finished":
+        await post_final(bot, table)
+        return
+    names = names_of(table)
+    text = presenters.status_line(view, names)
+    users = to_ping(table, view) if ping else []
+    if users:
+        text = " ".join(f"<@{u}>" for u in users) + " " + text
+    image = await render_file(table.game, view, f"{table.game}-{table.id}-{table.seq}.png")
+    channel = bot.get_partial_messageable(table.channel_id)
+    mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
+    kwargs: dict[str, Any] = {"view": board_view(table), "allowed_mentions": mentions}
+    if image is not None:
+        kwargs["file"] = image
+    message = await channel.send(clip(text), **kwargs)
+    await bot.service.set_board_message(table.id, message.id)
+
+
+async def post_final(bot: BoardBot, table: Table) -> None:
+    """The end: final ranking and scores with everything revealed, the board, the record."""
+    summary = await bot.service.final_summary(table.id)
+    record = await bot.service.record(table.id)
+    view = await bot.service.public_view(table.id)
+    text = presenters.final_text(table.game, summary, names_of(table))
+    files: list[discord.File] = []
+    image = await render_file(table.game, view, f"{table.game}-{table.id}-final.png")
+    if image is not None:
+        files.append(image)
+    record_bytes = json.dumps(record, indent=1).encode()
+    files.append(discord.File(io.BytesIO(record_bytes), f"{table.game}-{table.id}-record.json"))
+    channel = bot.get_partial_messageable(table.channel_id)
+    message = await channel.send(clip(text), files=files)
+    await bot.service.set_board_message(table.id, message.id)
+    log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
+
+
+async def after_move(bot: BoardBot, result: MoveResult) -> None:
+    """Publish the consequences of a committed move."""
+    await post_board(bot, result.table, result.view, ping=True)
+
+
+# --- private answers ---------------------------------------------------------------------------
+
+
+async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table: Table) -> None:
+    """Answer ephemerally with the caller's private view (image and short text)."""
+    seat = table.seat_of(interaction.user.id)
+    private = await bot.service.private_view(table.id, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    text = presenters.hand_text(table.game, private, seat if seat is not None else -1)
+    image = await render_file(table.game, private, "hand.png", private=True)
+    if image is None:
+        await interaction.followup.send(clip(text), ephemeral=True)
+    else:
+        await interaction.followup.send(clip(text), file=image, ephemeral=True)
+
+
+def ended_text(table: Table) -> str:
+    """What Act says once a table is no longer running."""
+    if table.status == "finished":
+        return "This game is over; the final result is in the channel."
+    if table.status == "aborted":
+        return "This game was aborted."
+    return "This game has not started yet."
+
+
+def describe_waiting(table: Table, view: dict[str, Any]) -> str:
+    seats = [int(s) for s in view.get("to_act") or []]
+    names = names_of(table)
+    waiting = ", ".join(names[s] for s in seats if 0 <= s < len(names))
+    return f"It is not your decision now; waiting for {waiting or 'nobody'}."
+
+
+async def send_act_menu(
+    bot: BoardBot,
+    interaction: discord.Interaction[Any],
+    table: Table,
+    prefix: str = "",
+    *,
+    edit: bool = False,
+) -> None:
+    """Answer with the caller's legal actions: buttons when few, grouped selects when many."""
+    from bot.ui.items import action_view
+
+    if table.seat_of(interaction.user.id) is None:
+        raise NotSeated("You are not playing in this game.")
+    legal = await bot.service.legal_actions(table.id, interaction.user.id)
+    if not legal:
+        view = await bot.service.public_view(table.id)
+        text = describe_waiting(table, view)
+        if edit:
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        return
+    menu = presenters.action_menu(legal, prefix)
+    shown = sum(len(group) for group in menu)
+    heading = f"Choose your action ({len(legal)} legal"
+    heading += f", showing `{prefix}…`)" if prefix else ")"
+    heading += ". You can also type it with `/move`."
+    if shown == 0:
+        heading = "Nothing matches any more; open Act again."
+    components = action_view(table, menu)
+    if edit:
+        await interaction.response.edit_message(content=heading, view=components)
+    else:
+        await interaction.response.send_message(heading, view=components, ephemeral=True)
+
+
+async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:
+    """The board has moved on: show the current state and fresh buttons to the caller only."""
+    table = await bot.service.get(table_id)
+    view = await bot.service.public_view(table_id)
+    text = "The board has changed; here is the current state.\n"
+    text += presenters.status_line(view, names_of(table))
+    url = board_url(table)
+    if url:
+        text += f"\nCurrent board: {url}"
+    buttons = board_view(table) if table.status == "active" else None
+    await reply(interaction, clip(text), view=buttons)
+
+
+async def reply(
+    interaction: discord.Interaction[Any],
+    text: str,
+    *,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        if view is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, ephemeral=True, view=view)
+    elif view is None:
+        await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, view=view)
+
+
+def listing(tables: Sequence[Table], views: Sequence[dict[str, Any]]) -> str:
+    """`/game list`: one line per table in this server with whose turn it is."""
+    if not tables:
+        return "No open games in this server. Start one with `/game new`."
+    lines = []
+    for table, view in zip(tables, views, strict=True):
+        title = presenters.game_title(table.game)
+        head = f"#{table.id} {title} in <#{table.channel_id}>"
+        if table.status == "lobby":
+            lines.append(f"{head}: lobby, {len(table.players)}/{table.max_seats} seated.")
+        else:
+            names = names_of(table)
+            seats = [int(s) for s in view.get("to_act") or []]
+            waiting = ", ".join(names[s] for s in seats if 0 <= s < len(names))
+            lines.append(f"{head}: waiting for {waiting or 'nobody'}.")
+    return clip("\n".join(lines))

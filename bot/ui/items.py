@@ -1,0 +1,390 @@
+"""Persistent buttons and selects: their custom ids carry the table id and the sequence number.
+
+Every item is a ``DynamicItem`` registered in ``setup_hook``, so clicks on messages sent before a
+restart still work. Callbacks run through :func:`bot.ui.errors.guarded`, the one place where errors
+become short ephemeral replies.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot import presenters
+from bot.service import Table
+from bot.ui import flow
+from bot.ui.errors import guarded
+
+#: Discord's limit for a custom id.
+MAX_CUSTOM_ID = 100
+
+Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
+
+
+_LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"lobby:(?P<table>\d+):(?P<op>join|leave|start|cancel)",
+):
+    """Join, Leave, Start or Cancel a table in its lobby."""
+
+    def __init__(self, table_id: int, op: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=op.capitalize(),
+                style=_LOBBY_STYLES[op],
+                custom_id=f"lobby:{table_id}:{op}",
+            )
+        )
+        self.table_id = table_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        service = bot.service
+        user = interaction.user.id
+        if self.op == "join":
+            table = await service.join(self.table_id, flow.player_of(interaction))
+        elif self.op == "leave":
+            table = await service.leave(self.table_id, user)
+        elif self.op == "start":
+            table = await service.start(
+                self.table_id, user, can_manage=flow.can_manage(interaction)
+            )
+            view = await service.public_view(table.id)
+            seating = flow.seating(table, view)
+            await interaction.response.edit_message(
+                content=f"{flow.lobby_content(table)}\nStarted; seats in order: {seating}.",
+                view=None,
+            )
+            await flow.post_board(bot, table, view, ping=True)
+            return
+        else:
+            table = await service.cancel(
+                self.table_id, user, can_manage=flow.can_manage(interaction)
+            )
+            await interaction.response.edit_message(
+                content=f"{flow.lobby_content(table)}\nCancelled.", view=None
+            )
+            return
+        await interaction.response.edit_message(
+            content=flow.lobby_content(table), view=flow.lobby_view(table)
+        )
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"board:(?P<table>\d+):(?P<seq>\d+):(?P<op>hand|act)",
+):
+    """ "My hand" and "Act" under a board message."""
+
+    def __init__(self, table_id: int, seq: int, op: str) -> None:
+        label, style = (
+            ("My hand", discord.ButtonStyle.secondary)
+            if op == "hand"
+            else ("Act", discord.ButtonStyle.primary)
+        )
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"board:{table_id}:{seq}:{op}")
+        )
+        self.table_id = table_id
+        self.seq = seq
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> BoardButton:
+        return cls(int(match["table"]), int(match["seq"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await bot.service.get(self.table_id)
+        if self.op == "hand":
+            await flow.send_hand(bot, interaction, table)
+        elif table.status != "active":
+            await flow.reply(interaction, flow.ended_text(table))
+        elif table.seq != self.seq:
+            await flow.send_stale(bot, interaction, table.id)
+        else:
+            await flow.send_act_menu(bot, interaction, table)
+
+
+def _action_custom_id(table_id: int, seq: int, action: str) -> str:
+    return f"do:{table_id}:{seq}:{action}"
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"do:(?P<table>\d+):(?P<seq>\d+):(?P<action>.+)",
+):
+    """One legal action, submitted with the sequence number it was offered at."""
+
+    def __init__(self, table_id: int, seq: int, action: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=action[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=_action_custom_id(table_id, seq, action),
+            )
+        )
+        self.table_id = table_id
+        self.seq = seq
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["seq"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        await submit_from_menu(interaction, self.table_id, self.seq, self.action)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"pick:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d)",
+):
+    """A select of actions ("a:<action>") or groups of actions ("g:<prefix>")."""
+
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        n: int,
+        options: list[presenters.MenuOption] | None = None,
+    ) -> None:
+        choices = [
+            discord.SelectOption(
+                label=option.label[:100],
+                value=("g:" if option.is_group else "a:") + option.value,
+            )
+            for option in options or []
+        ]
+        placeholder = None
+        if options:
+            first, last = options[0].label, options[-1].label
+            placeholder = f"{first} – {last}"[:150] if len(options) > 1 else first[:150]
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=f"pick:{table_id}:{seq}:{n}",
+            options=choices or [discord.SelectOption(label="-", value="a:-")],
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(select)
+        self.table_id = table_id
+        self.seq = seq
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionSelect:
+        return cls(int(match["table"]), int(match["seq"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if not values:
+            return
+        kind, _, value = values[0].partition(":")
+        if kind == "a":
+            await submit_from_menu(interaction, self.table_id, self.seq, value)
+            return
+        bot = flow.bot_of(interaction)
+        table = await bot.service.get(self.table_id)
+        if table.seq != self.seq:
+            await flow.send_stale(bot, interaction, table.id)
+            return
+        await flow.send_act_menu(bot, interaction, table, value, edit=True)
+
+
+async def submit_from_menu(
+    interaction: discord.Interaction[Any], table_id: int, seq: int, action: str
+) -> None:
+    """Submit an action chosen in the Act menu; acknowledge only after the commit."""
+    bot = flow.bot_of(interaction)
+    await interaction.response.defer()  # see submit_typed: answer first, confirm after the commit
+    result = await bot.service.submit(table_id, interaction.user.id, action, expected_seq=seq)
+    await interaction.edit_original_response(content=f"You played `{action}`.", view=None)
+    await flow.after_move(bot, result)
+
+
+def action_view(table: Table, menu: list[list[presenters.MenuOption]]) -> discord.ui.View:
+    """Buttons when every option is a short action and they fit, else one select per group."""
+    view = discord.ui.View(timeout=None)
+    options = [option for group in menu for option in group]
+    as_buttons = len(options) <= presenters.MAX_CHOICES and all(
+        not option.is_group
+        and len(_action_custom_id(table.id, table.seq, option.value)) <= MAX_CUSTOM_ID
+        for option in options
+    )
+    if as_buttons:
+        for option in options:
+            view.add_item(ActionButton(table.id, table.seq, option.value))
+        return view
+    for n, group in enumerate(menu[:5]):
+        usable = [o for o in group if len(o.value) + 2 <= MAX_CUSTOM_ID]
+        if usable:
+            view.add_item(ActionSelect(table.id, table.seq, n, usable))
+    return view
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"confirm:(?P<table>\d+):(?P<seq>\d+):(?P<op>abort|resign)",
+):
+    """The confirmation of `/game abort` and `/game resign`."""
+
+    def __init__(self, table_id: int, seq: int, op: str) -> None:
+        label = "Yes, abort the game" if op == "abort" else "Yes, resign"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"confirm:{table_id}:{seq}:{op}",
+            )
+        )
+        self.table_id = table_id
+        self.seq = seq
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ConfirmButton:
+        return cls(int(match["table"]), int(match["seq"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        user = interaction.user
+        if self.op == "abort":
+            table = await bot.service.abort(
+                self.table_id, user.id, can_manage=flow.can_manage(interaction)
+            )
+            await interaction.response.edit_message(content="Game aborted.", view=None)
+            channel = bot.get_partial_messageable(table.channel_id)
+            title = presenters.game_title(table.game)
+            who = discord.utils.escape_markdown(user.display_name)
+            await channel.send(f"{title} table #{table.id} was aborted by {who}.")
+            return
+        table = await bot.service.resign(self.table_id, user.id)
+        await interaction.response.edit_message(content="You resigned.", view=None)
+        who = discord.utils.escape_markdown(user.display_name)
+        channel = bot.get_partial_messageable(table.channel_id)
+        await channel.send(f"{who} resigned.")
+        await flow.post_final(bot, table)
+
+
+def confirm_view(table: Table, op: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(table.id, table.seq, op))
+    return view
+
+
+class NewThreadButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"thread:(?P<game>[a-z]+):(?P<seats>\d+):(?P<order>join|random):(?P<options>.*)",
+):
+    """Offered when a channel is busy: open the requested game in a new thread instead."""
+
+    def __init__(self, game: str, seats: int, order: str, options: dict[str, Any]) -> None:
+        encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
+        super().__init__(
+            discord.ui.Button(
+                label="Open it in a new thread",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"thread:{game}:{seats}:{order}:{encoded}",
+            )
+        )
+        self.game = game
+        self.seats = seats
+        self.order = order
+        self.options = options
+
+    @staticmethod
+    def fits(game: str, seats: int, order: str, options: dict[str, Any]) -> bool:
+        encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
+        return len(f"thread:{game}:{seats}:{order}:{encoded}") <= MAX_CUSTOM_ID
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> NewThreadButton:
+        options = json.loads(match["options"] or "{}")
+        return cls(match["game"], int(match["seats"]), match["order"], options)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.cogs.game import open_in_thread
+
+        await open_in_thread(interaction, self.game, self.seats, self.order, self.options)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    BoardButton,
+    ActionButton,
+    ActionSelect,
+    ConfirmButton,
+    NewThreadButton,
+)

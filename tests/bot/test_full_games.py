@@ -1,0 +1,225 @@
+"""Whole games through Discord: `/game new` to the final scores, by slash commands, autocomplete,
+the Act menu's buttons and selects, and `/tigris tile`; secrets stay with their owners."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import renderers
+from bot import presenters
+from bot.games import game_names, get_game, replay
+from bot.service import Table
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    MALLORY,
+    Harness,
+    Person,
+    custom_ids,
+    open_table,
+    select_options,
+)
+from tests.fakediscord import Call
+
+JSON = dict[str, Any]
+
+
+def _installed(name: str) -> Any:
+    if name not in game_names():
+        pytest.skip(f"the {name} engine is not installed yet")
+    return get_game(name)
+
+
+async def act_by_menu(h: Harness, who: Person, table: Table, action: str) -> Call:
+    """Press Act on the current board and walk the menu (groups, then the action)."""
+    board = await h.board()
+    menu = await h.click(who, board, f"board:{table.id}:{table.seq}:act")
+    assert menu.ephemeral and menu.recipient == who.id, menu.content
+    message = h.message_of(menu)
+    for _ in range(6):
+        ids = custom_ids(message)
+        button = f"do:{table.id}:{table.seq}:{action}"
+        if button in ids:
+            return await h.click(who, message, button)
+        chosen = None
+        for select_id, values in select_options(message).items():
+            if "a:" + action in values:
+                return await h.pick(who, message, select_id, "a:" + action)
+            for value in values:
+                if value.startswith("g:") and action.startswith(value[2:]):
+                    chosen = (select_id, value)
+        assert chosen is not None, f"{action!r} not reachable in {select_options(message)}"
+        step = await h.pick(who, message, *chosen)
+        assert step.callback_type == 7 and step.ephemeral
+        message = h.message_of(step)
+    raise AssertionError(f"menu too deep for {action!r}")
+
+
+async def act_by_move(h: Harness, who: Person, action: str) -> Call:
+    """Type a prefix, check the autocomplete offers the action first, then `/move` it."""
+    offered = await h.complete(who, "move", "action", action[:-1])
+    assert action in offered and len(offered) <= 25
+    exact = await h.complete(who, "move", "action", action)
+    assert exact[0] == action
+    return await h.slash(who, "move", {"action": action})
+
+
+async def act_by_tile_shortcut(h: Harness, who: Person, action: str) -> Call:
+    _, colour, square = action.split()
+    offered = await h.complete(who, "tigris", "square", square[:1], {"colour": colour}, sub="tile")
+    assert square in offered
+    return await h.slash(who, "tigris", {"colour": colour, "square": square}, sub="tile")
+
+
+async def play_to_the_end(
+    h: Harness, game_name: str, players: list[Person], seed: int, options: str | None = None
+) -> tuple[Table, list[JSON]]:
+    """Play a whole game with seeded random legal choices; returns the final table and, per
+    decision, what the deciding player was shown privately."""
+    _installed(game_name)
+    rng = random.Random(seed)
+    table = await open_table(h, game_name, players, **({"options": options} if options else {}))
+    people = {p.uid: p for p in players}
+    hands: list[JSON] = []
+    for step in range(5000):
+        table = await h.table_by_id(table.id)
+        if table.status != "active":
+            break
+        view = await h.service.public_view(table.id)
+        seat = rng.choice(view["to_act"])
+        who = people[table.players[seat].user_id]
+        legal = await h.service.legal_actions(table.id, who.uid)
+        assert legal, f"seat {seat} to act without legal actions"
+        action = rng.choice(legal)
+        if step % 25 == 3:
+            hands.append(await _check_hand(h, who, table, seat))
+        mark = h.fake.mark()
+        route = step % 3
+        if route == 0:
+            call = await act_by_menu(h, who, table, action)
+            assert call.content == f"You played `{action}`." and not call.custom_ids()
+        elif route == 1 and action.startswith("tile ") and game_name == "tigris":
+            call = await act_by_tile_shortcut(h, who, action)
+        else:
+            call = await act_by_move(h, who, action)
+        assert call.ephemeral and call.recipient == who.id, call.content
+        after = await h.table_by_id(table.id)
+        assert after.seq == table.seq + 1, f"step {step}: {action!r} was not applied once"
+        posts = h.public_posts(mark)
+        assert len(posts) == 1, posts
+        _check_board_post(posts[0], after, game_name)
+    else:
+        raise AssertionError("the game did not end")
+    return table, hands
+
+
+def _check_board_post(post: Call, table: Table, game_name: str) -> None:
+    body = post.json
+    assert body["allowed_mentions"]["parse"] == []
+    if table.status == "active":
+        assert custom_ids(body) == [
+            f"board:{table.id}:{table.seq}:hand",
+            f"board:{table.id}:{table.seq}:act",
+        ]
+        pinged = {str(u) for u in body["allowed_mentions"].get("users", [])}
+        for user in pinged:
+            assert f"<@{user}>" in body["content"]
+    if game_name in renderers.GAMES:
+        assert post.files and post.files[0].is_png()
+
+
+async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
+    """ "My hand" answers only the clicker, with exactly their own view."""
+    board = await h.board()
+    call = await h.click(who, board, f"board:{table.id}:{table.seq}:hand")
+    replies = [c for c in h.fake.calls_for(call.interaction) if c.files or c.content]
+    (reply,) = [c for c in replies if c.method != "POST" or not c.is_callback]
+    assert reply.ephemeral and reply.recipient == who.id
+    private = await h.service.private_view(table.id, who.uid)
+    assert private["viewer"] == seat
+    assert reply.content == presenters.hand_text(table.game, private, seat)
+    if table.game in renderers.GAMES:
+        assert reply.files[0].data == renderers.render_private(table.game, private)
+    return {"seat": seat, "text": reply.content, "private": private}
+
+
+def _secret_texts(hands: list[JSON]) -> list[str]:
+    return [hand["text"] for hand in hands if "Your hand" in hand["text"]]
+
+
+@pytest.mark.parametrize(
+    ("game_name", "count", "seed", "options"),
+    [
+        ("tigris", 2, 5, None),
+        ("tigris", 3, 8, "open_scoring=yes"),
+        ("targi", 2, 3, None),
+        ("targi", 2, 4, "hand_public=no"),
+    ],
+)
+async def test_a_whole_game_through_discord(
+    harness: Harness, game_name: str, count: int, seed: int, options: str | None
+) -> None:
+    h = harness
+    players = [ALICE, BOB, CAROL][:count]
+    table, hands = await play_to_the_end(h, game_name, players, seed, options)
+    if options:
+        name, _, value = options.partition("=")
+        assert table.options[name] is (value == "yes")
+    assert table.status == "finished"
+
+    # The end: ranking and revealed scores, the board, the record that replays to the end.
+    final = h.public_posts()[-1]
+    assert "final result" in final.json["content"]
+    summary = await h.service.final_summary(table.id)
+    names = [p.name for p in table.players]
+    assert final.json["content"] == presenters.final_text(table.game, summary, names)
+    (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
+    record = json.loads(record_file.data)
+    state = replay(record)
+    assert get_game(game_name).is_over(state)
+    assert get_game(game_name).outcome(state)["ranking"] == summary["ranking"]
+
+    # Secrets: no public request carries a player's private hand text, the hidden game seed
+    # (the deck/bag order) before the end, or a private image.
+    public = h.fake.public_calls()
+    before_end = public[:-1]
+    seed_text = str(table.seed)
+    private_images = {c.files[0].data for c in h.fake.calls if c.ephemeral and c.files}
+    for call in public:
+        text = call.text()
+        assert "Your hand" not in text
+        assert not {f.data for f in call.files} & private_images
+    for call in before_end:
+        assert seed_text not in call.text()
+        assert "Your points" not in call.text()
+    # Every public board image is exactly the drawing of the public view at its move.
+    if game_name in renderers.GAMES:
+        game = get_game(game_name)
+        boards = [c for c in before_end if c.files and c.custom_ids()]
+        assert boards
+        for call in boards[::10]:
+            seq = int(call.custom_ids()[0].split(":")[2])
+            partial = dict(record, actions=record["actions"][:seq])
+            public_view = game.view(replay(partial), None)
+            assert call.files[0].data == renderers.render_board(game_name, public_view)
+    # Every ephemeral reply went to the person who asked for it.
+    for call in h.fake.calls:
+        if call.ephemeral and call.interaction is not None and call.callback_type != 8:
+            assert call.recipient == call.interaction["member"]["user"]["id"]
+    for hand in _secret_texts(hands):
+        assert all(hand not in c.text() for c in public)
+
+    # After the end, the last board's buttons answer sensibly: a non-player sees nothing
+    # private, and Act says the game is over.
+    last_board = next(c for c in reversed(public) if "board:" in " ".join(c.custom_ids()))
+    message = h.fake.message(last_board.response["id"])
+    hand_id, act_id = custom_ids(message)
+    refused = await h.click(MALLORY, message, hand_id)
+    assert refused.ephemeral and not refused.files and "not playing" in refused.content
+    over = await h.click(players[0], message, act_id)
+    assert over.ephemeral and not over.custom_ids() and "game is over" in over.content

@@ -1,0 +1,93 @@
+"""The lobby: open, join, leave, start, cancel, one game per channel."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import game_names
+from tests.bot.helpers import ALICE, BOB, CAROL, MALLORY, MODERATOR, Harness, custom_ids
+from tests.fakediscord import payloads as p
+
+pytestmark = pytest.mark.skipif("tigris" not in game_names(), reason="T&E engine not merged yet")
+
+
+async def test_open_join_start_posts_board_pinging_only_the_seat_to_act(harness: Harness) -> None:
+    h = harness
+    call = await h.slash(ALICE, "game", {"game": "tigris", "seats": 3}, sub="new")
+    assert call.audience == "ephemeral" and "table #" in (call.content or "")
+    table = await h.table()
+    lobby = h.fake.message(table.lobby_message_id)
+    assert custom_ids(lobby) == [
+        f"lobby:{table.id}:{op}" for op in ("join", "leave", "start", "cancel")
+    ]
+    assert "Seated (1/3): Alice." in lobby["content"]
+
+    joined = await h.click(BOB, lobby, f"lobby:{table.id}:join")
+    assert joined.callback_type == 7 and "Alice, Bob" in joined.content
+    # Only the creator (or a manager) may start.
+    lobby = h.fake.message(table.lobby_message_id)
+    refused = await h.click(BOB, lobby, f"lobby:{table.id}:start")
+    assert refused.ephemeral and refused.recipient == BOB.id
+    assert (await h.table()).status == "lobby"
+
+    mark = h.fake.mark()
+    started = await h.click(ALICE, lobby, f"lobby:{table.id}:start")
+    assert started.callback_type == 7 and "Started" in started.content
+    posts = h.public_posts(mark)
+    assert len(posts) == 1
+    board = posts[0]
+    table = await h.table()
+    assert table.status == "active" and table.board_message_id is not None
+    view = await h.service.public_view(table.id)
+    to_act = [table.players[s].user_id for s in view["to_act"]]
+    assert (
+        board.json["allowed_mentions"]["users"] == [str(u) for u in to_act]
+        or board.json["allowed_mentions"]["users"] == to_act
+    )
+    assert board.json["allowed_mentions"]["parse"] == []
+    assert board.files[0].is_png()
+    assert custom_ids(h.fake.message(table.board_message_id)) == [
+        f"board:{table.id}:0:hand",
+        f"board:{table.id}:0:act",
+    ]
+
+
+async def test_busy_channel_offers_a_thread(harness: Harness) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 2}, sub="new")
+    busy = await h.slash(BOB, "game", {"game": "tigris", "seats": 2, "order": "random"}, sub="new")
+    assert busy.ephemeral and "already has a game" in busy.content
+    (button,) = busy.custom_ids()
+    offer = h.message_of(busy)
+    opened = await h.click(BOB, offer, button)
+    assert opened.callback_type == 7 and "Opened" in opened.content
+    thread_calls = [c for c in h.fake.calls if c.template == "/channels/{channel_id}/threads"]
+    assert len(thread_calls) == 1
+    thread_id = thread_calls[0].response["id"]
+    in_thread = await h.table(thread_id)
+    assert in_thread.creator_id == BOB.uid and in_thread.seat_order == "random"
+    assert h.public_posts(channel=thread_id), "the lobby is posted in the thread"
+
+
+async def test_cancel_needs_creator_or_manager(harness: Harness) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 2}, sub="new")
+    table = await h.table()
+    lobby = h.fake.message(table.lobby_message_id)
+    refused = await h.click(MALLORY, lobby, f"lobby:{table.id}:cancel")
+    assert refused.ephemeral and (await h.table()).status == "lobby"
+    done = await h.click(MODERATOR, lobby, f"lobby:{table.id}:cancel")
+    assert done.callback_type == 7 and "Cancelled" in done.content
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
+
+
+async def test_start_needs_a_legal_player_count(harness: Harness) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 3}, sub="new")
+    table = await h.table()
+    lobby = h.fake.message(table.lobby_message_id)
+    alone = await h.click(ALICE, lobby, f"lobby:{table.id}:start")
+    assert alone.ephemeral and (await h.table()).status == "lobby"
+    await h.click(CAROL, lobby, f"lobby:{table.id}:join")
+    left = await h.click(CAROL, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:leave")
+    assert "Seated (1/3)" in left.content

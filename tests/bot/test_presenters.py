@@ -1,0 +1,196 @@
+"""The texts the bot shows: status lines, menus, autocomplete ranking, results."""
+
+from __future__ import annotations
+
+from bot import presenters
+
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+def test_status_line_names_seats_and_says_who_acts() -> None:
+    view = {
+        "last_action": {"seat": 0, "action": "tile red F4"},
+        "events": [{"kind": "score", "text": "@0 scores 1 red", "seats": [0]}],
+        "to_act": [1],
+        "actions_left": 2,
+        "pending": None,
+        "game_over": False,
+    }
+    line = presenters.status_line(view, NAMES)
+    assert line == (
+        "Alice played `tile red F4`. Alice scores 1 red. To act: **Bob** (2 actions left)."
+    )
+
+
+def test_status_line_describes_an_off_turn_conflict_decision() -> None:
+    view = {
+        "last_action": {"seat": 0, "action": "leader red G5"},
+        "events": [],
+        "to_act": [2],
+        "actions_left": 1,
+        "pending": {
+            "kind": "support",
+            "conflict": "revolt",
+            "colour": "red",
+            "square": "G5",
+            "attacker": 0,
+            "defender": 2,
+        },
+        "game_over": False,
+    }
+    line = presenters.status_line(view, NAMES)
+    assert "Pending: red revolt at G5: Alice attacks Carol." in line
+    assert line.endswith("To act: **Carol**.")
+
+
+def test_status_line_for_targi_pending_kinds() -> None:
+    view = {
+        "last_action": None,
+        "events": [],
+        "to_act": [0],
+        "pending": {"kind": "place", "seat": 0, "left": 3},
+    }
+    assert presenters.status_line(view, NAMES) == (
+        "Pending: place a Targi (3 left). To act: **Alice**."
+    )
+
+
+def test_unknown_seat_reference_is_left_alone() -> None:
+    assert presenters.name_seats("@0 beats @7", NAMES) == "Alice beats @7"
+
+
+def test_rank_actions_puts_prefix_matches_first_and_caps_at_25() -> None:
+    actions = [f"tile red {c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 12)]
+    actions += ["pass", "catastrophe F4", "leader red F4"]
+    ranked = presenters.rank_actions(actions, "tile red A")
+    assert len(ranked) == 11
+    assert ranked[:3] == ["tile red A1", "tile red A2", "tile red A3"]
+    assert ranked[-1] == "tile red A11"
+    # Words in order: "red f4" finds both a tile and a leader on F4, prefix-first ordering stays.
+    assert presenters.rank_actions(actions, "red f4") == ["leader red F4", "tile red F4"]
+    assert presenters.rank_actions(actions, "PASS") == ["pass"]
+    assert len(presenters.rank_actions(actions, "")) == presenters.MAX_CHOICES
+    assert presenters.rank_actions(actions, "fly") == []
+
+
+def test_small_menu_is_the_actions_themselves() -> None:
+    menu = presenters.action_menu(["pass", "tile red F4", "tile blue F4"])
+    assert [[o.value for o in group] for group in menu] == [["pass", "tile blue F4", "tile red F4"]]
+    assert not any(o.is_group for group in menu for o in group)
+
+
+def test_big_menu_groups_by_word_and_reopens_a_group() -> None:
+    squares = [f"{c}{r}" for c in "ABCDEFGHIJKLMNOP" for r in range(1, 12)]
+    actions = [f"tile {colour} {sq}" for colour in ("red", "blue") for sq in squares]
+    actions += ["pass"] + [f"catastrophe {sq}" for sq in squares]
+    top = presenters.action_menu(actions)
+    values = [(o.value, o.is_group) for group in top for o in group]
+    assert values == [("catastrophe", True), ("pass", False), ("tile", True)]
+    tiles = presenters.action_menu(actions, "tile")
+    assert [(o.value, o.count) for group in tiles for o in group] == [
+        ("tile blue", 176),
+        ("tile red", 176),
+    ]
+    red = presenters.action_menu(actions, "tile red")
+    options = [o for group in red for o in group]
+    assert all(len(group) <= presenters.MAX_CHOICES for group in red) and len(red) <= 5
+    # 176 squares do not fit five selects: grouped again by the square's first letter.
+    assert options[0].value == "tile red A" and options[0].count == 11
+    assert len(options) == 16
+    column = presenters.action_menu(actions, "tile red A")
+    assert [o.value for group in column for o in group][:3] == [
+        "tile red A1",
+        "tile red A2",
+        "tile red A3",
+    ]
+
+
+def test_final_text_ranks_and_reveals_scores() -> None:
+    summary = {
+        "end_reason": "over",
+        "ranking": [[1], [0, 2]],
+        "scores": [
+            {"red": 3, "blue": 4, "green": 5, "black": 6, "treasures": 0},
+            {"red": 7, "blue": 7, "green": 7, "black": 7, "treasures": 1},
+            {"red": 3, "blue": 9, "green": 9, "black": 9, "treasures": 0},
+        ],
+        "public": {"final": {"final_score": [3, 7, 3]}},
+    }
+    summary["views"] = [
+        {"hand": ["red", "red", "blue"], "players": [{"seat": 0}]},
+        {"hand": [], "players": [{"seat": 1}]},
+        {"hand": ["black"], "players": [{"seat": 2}]},
+    ]
+    text = presenters.final_text("tigris", summary, NAMES)
+    assert text.splitlines() == [
+        "**Tigris & Euphrates: final result**",
+        "1. Bob: 7 (red 7, blue 7, green 7, black 7, treasures 1)",
+        "2. Alice: 3 (red 3, blue 4, green 5, black 6, treasures 0)",
+        "2. Carol: 3 (red 3, blue 9, green 9, black 9, treasures 0)",
+        "Hands at the end: Alice: 2 red, blue; Bob: nothing; Carol: black.",
+    ]
+
+
+def test_final_text_names_who_resigned() -> None:
+    summary = {"end_reason": "resigned", "resigned_seat": 0, "ranking": [[1], [0]], "scores": []}
+    text = presenters.final_text("targi", summary, NAMES[:2])
+    assert text.splitlines() == ["**Targi: final result** (Alice resigned)", "1. Bob", "2. Alice"]
+
+
+def test_hand_text_counts_tiles_and_shows_hidden_score() -> None:
+    private = {
+        "hand": ["red", "red", "blue", "black"],
+        "players": [
+            {"seat": 0, "score": {"red": 1, "blue": 0}, "treasures": 1},
+            {"seat": 1},
+        ],
+    }
+    assert presenters.hand_text("tigris", private, 0) == (
+        "Your hand: 2 red, blue, black. Your points: red 1, blue 0, treasures 1."
+    )
+
+
+def test_rules_summaries_exist_for_both_games() -> None:
+    assert "Tigris & Euphrates" in presenters.rules_summary("tigris")
+    assert "Targi" in presenters.rules_summary("targi")
+
+
+def test_hand_text_for_targi_names_the_hand_card() -> None:
+    private = {
+        "players": [
+            {
+                "seat": 0,
+                "hand_held": True,
+                "hand": {"id": "oasis_05", "name": "Oasis, 1 VP"},
+                "score": {"vp": 7, "gold": 1},
+            },
+            {"seat": 1, "hand_held": False, "hand": None},
+        ]
+    }
+    assert presenters.hand_text("targi", private, 0) == (
+        "Your hand card: Oasis, 1 VP. Your points: vp 7, gold 1."
+    )
+    assert presenters.hand_text("targi", private, 1) == "Your hand is empty."
+
+
+def test_event_sentences_start_with_a_capital() -> None:
+    view = {"events": [{"text": "round 5 begins; @1 is start player"}], "to_act": []}
+    assert presenters.status_line(view, NAMES) == "Round 5 begins; Bob is start player."
+
+
+def test_final_text_for_targi_puts_points_first() -> None:
+    summary = {
+        "end_reason": "over",
+        "ranking": [[1], [0]],
+        "scores": [{"vp": 4, "gold": 0}, {"vp": 7, "gold": 2}],
+        "views": [
+            {"players": [{"seat": 0, "hand_held": False, "hand": None}]},
+            {"players": [{"seat": 1, "hand_held": True, "hand": {"name": "Well"}}]},
+        ],
+    }
+    assert presenters.final_text("targi", summary, NAMES[:2]).splitlines() == [
+        "**Targi: final result**",
+        "1. Bob: 7 VP (gold 2)",
+        "2. Alice: 4 VP (gold 0)",
+        "Hands at the end: Alice: no card; Bob: Well.",
+    ]

@@ -1,0 +1,22 @@
+"""Fixtures for the play-by-post tests: the service fixtures plus the play-by-post layer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.pbp import PlayByPost
+from bot.scheduler import Scheduler
+from bot.service import Service
+from tests.service.conftest import clock, db_path, service  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+async def pbp(service: Service) -> AsyncIterator[PlayByPost]:  # noqa: F811
+    yield PlayByPost(service)
+
+
+@pytest.fixture
+def scheduler(pbp: PlayByPost) -> Scheduler:
+    return Scheduler(pbp)
