@@ -67,11 +67,16 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = str(pending.get("kind", "decision"))
     if kind == "support":
         conflict = str(pending.get("conflict", "conflict"))
-        colour = str(pending.get("colour", ""))
+        # A revolt is named by its leaders (its `colour` is red, the tiles committed to it).
+        colour = str(pending.get("leader_colour") or pending.get("colour") or "")
         where = f" at {pending['square']}" if pending.get("square") else ""
         attacker = _names_of([int(pending.get("attacker", -1))], names)
         defender = _names_of([int(pending.get("defender", -1))], names)
-        return f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
+        text = f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
+        committed = pending.get("attacker_committed")
+        if isinstance(committed, int):  # committed openly; the defender answers knowing it
+            text += f" ({attacker} committed {committed})"
+        return text
     if kind == "war_order":
         colours = ", ".join(str(c) for c in pending.get("colours", []))
         return f"choose which war to fight first ({colours})"

@@ -194,3 +194,38 @@ def test_final_text_for_targi_puts_points_first() -> None:
         "2. Alice: 4 VP (gold 0)",
         "Hands at the end: Alice: no card; Bob: Well.",
     ]
+
+
+def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
+    # A real engine position: seat 0 moves its king next to seat 1's king (a black revolt, fought
+    # with red temples); then seat 0 commits two temples and seat 1 must answer.
+    from bot.games import tigris
+    from tests.tigris.helpers import play, position
+
+    state = play(position(board="F6: K0 r\nH7: K1 r*"), "0: leader black J7")
+    view = tigris.view(state, None)
+    assert (view["pending"]["colour"], view["pending"]["leader_colour"]) == ("red", "black")
+    line = presenters.status_line(view, NAMES[:2])
+    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
+    assert "red revolt" not in line
+    assert line.endswith("To act: **Alice**.")
+
+    held = tigris.view(state, 0)["hand"].count("red")
+    committed = play(state, f"0: support {held}")
+    line = presenters.status_line(tigris.view(committed, None), NAMES[:2])
+    assert f"black revolt at J7: Alice attacks Bob (Alice committed {held})." in line, line
+    assert line.endswith("To act: **Bob**.")
+
+
+def test_status_line_names_a_war_by_its_colour() -> None:
+    from bot.games import tigris
+    from tests.tigris.helpers import play, position
+
+    # Two kingdoms, each with a blue farmer, joined by a tile on G6.
+    hands = {0: "red red red blue blue blue"}
+    state = play(position(board="E6: F0 r . r F1", hands=hands), "0: tile red G6")
+    view = tigris.view(state, None)
+    pending = view["pending"]
+    assert pending["conflict"] == "war" and pending["leader_colour"] == "blue"
+    line = presenters.status_line(view, NAMES[:2])
+    assert "Pending: blue war at G6: Alice attacks Bob." in line, line
