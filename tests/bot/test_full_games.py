@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -148,6 +149,19 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     return {"seat": seat, "text": reply.content, "private": private}
 
 
+def _public_views(record: JSON) -> list[JSON]:
+    """The public view after each number of actions of a record (index = seq)."""
+    game = get_game(record["game"])
+    state = game.new_game(
+        record["seats"], record["seed"], options=record["options"], setup=record.get("setup")
+    )
+    views = [game.view(state, None)]
+    for seat, action in record["actions"]:
+        state = game.apply(state, seat, action)
+        views.append(game.view(state, None))
+    return views
+
+
 def _secret_texts(hands: list[JSON]) -> list[str]:
     return [hand["text"] for hand in hands if "Your hand" in hand["text"]]
 
@@ -197,16 +211,35 @@ async def test_a_whole_game_through_discord(
     for call in before_end:
         assert seed_text not in call.text()
         assert "Your points" not in call.text()
-    # Every public board image is exactly the drawing of the public view at its move.
+    # Every public board is built from the public view at its move alone: its text is exactly
+    # the status line of that view (so a Tigris swap reads "swap N tiles", a Targi hand card or
+    # Tribal Expansion draw is never named), it pings exactly the seats to act, and its image
+    # is the drawing of that view. Nothing else in public pings anyone.
+    views = _public_views(record)
+    boards = [c for c in before_end if "board:" in " ".join(c.custom_ids())]
+    assert len(boards) == len(record["actions"])  # the start, then every move but the last
+    for call in boards:
+        seq = int(call.custom_ids()[0].split(":")[2])
+        to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"]]
+        pings = "".join(f"<@{u}> " for u in to_act)
+        expected = pings + presenters.status_line(views[seq], names)
+        assert call.json["content"] == expected, (seq, call.json["content"], expected)
+        assert call.pinged_user_ids() == set(to_act) and not call.pings_everyone()
+    for call in public:
+        assert not call.pings_everyone()
+        if call not in boards:
+            assert call.pinged_user_ids() == set(), call
     if game_name in renderers.GAMES:
-        game = get_game(game_name)
-        boards = [c for c in before_end if c.files and c.custom_ids()]
-        assert boards
         for call in boards[::10]:
             seq = int(call.custom_ids()[0].split(":")[2])
-            partial = dict(record, actions=record["actions"][:seq])
-            public_view = game.view(replay(partial), None)
-            assert call.files[0].data == renderers.render_board(game_name, public_view)
+            assert call.files[0].data == renderers.render_board(game_name, views[seq])
+    if game_name == "tigris":  # swaps happened, and their colours stayed with the swapper
+        swaps = [seq + 1 for seq, (_, a) in enumerate(record["actions"]) if a.startswith("swap")]
+        assert swaps, "the seeded game should include a swap"
+        for seq in swaps:
+            if seq < len(views) - 1:
+                (call,) = [b for b in boards if f"board:{table.id}:{seq}:hand" in b.custom_ids()]
+                assert re.search(r"played `swap \d tiles?`", call.json["content"]), call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:
         if call.ephemeral and call.interaction is not None and call.callback_type != 8:
