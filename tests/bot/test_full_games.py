@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -176,7 +179,12 @@ def _secret_texts(hands: list[JSON]) -> list[str]:
     ],
 )
 async def test_a_whole_game_through_discord(
-    harness: Harness, game_name: str, count: int, seed: int, options: str | None
+    harness: Harness,
+    tmp_path: Path,
+    game_name: str,
+    count: int,
+    seed: int,
+    options: str | None,
 ) -> None:
     h = harness
     players = [ALICE, BOB, CAROL][:count]
@@ -196,6 +204,18 @@ async def test_a_whole_game_through_discord(
     record = json.loads(record_file.data)
     state = replay(record)
     assert get_game(game_name).is_over(state)
+    # The attachment as a player saves it is what `python -m bot.games replay` reads.
+    saved = tmp_path / record_file.filename
+    saved.write_bytes(record_file.data)
+    tool = subprocess.run(
+        [sys.executable, "-m", "bot.games", "replay", str(saved)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert tool.returncode == 0, tool.stdout + tool.stderr
+    assert json.loads(tool.stdout) == json.loads(get_game(game_name).to_json(state))
     assert get_game(game_name).outcome(state)["ranking"] == summary["ranking"]
 
     # Secrets: no public request carries a player's private hand text, the hidden game seed
