@@ -251,24 +251,28 @@ def _final_hands(views: Sequence[Any], names: Sequence[str]) -> list[str]:
 
 _RULES: dict[str, str] = {
     "tigris": (
-        "**Tigris & Euphrates** (2–4 players). On your turn take two actions: place a leader, "
-        "place a tile from your hand, place a catastrophe, or swap tiles. A tile next to a "
-        "kingdom scores a point in its colour for that kingdom's leader of that colour (the king "
-        "scores for unled colours). Placing a leader into a kingdom with a rival leader of the "
-        "same colour starts a revolt (temples decide); a tile joining two kingdoms starts a war "
-        "(tiles of the leader's colour decide). Both sides may commit tiles from their hand. "
-        "Four same-colour tiles in a square may become a monument. At the end your score is "
+        "**Tigris & Euphrates** (2–4 players). On your turn take two actions: place or move a "
+        "leader (next to a temple), place a tile from your hand (blue on rivers, the others on "
+        "land), place a catastrophe, or swap tiles. A tile added to a kingdom scores a point in "
+        "its colour for that kingdom's leader of that colour (the king scores for colours "
+        "without a leader). A leader placed in a kingdom with a rival leader of the same colour "
+        "starts a revolt (temples next to each leader, plus red tiles committed from the hand, "
+        "decide); a tile joining two kingdoms with leaders of the same colour starts a war "
+        "(tiles of that colour in each kingdom, plus tiles of that colour committed, decide). "
+        "Four same-colour tiles in a square may become a monument. The game ends when only one "
+        "or two treasures remain on the board or the bag cannot refill a hand; your score is "
         "your weakest colour (treasures are wild).\n"
         "Notation examples: `tile red F4`, `leader black G5`. Use `/move` (autocompleted), "
         "the Act button, or `/tigris tile`."
     ),
     "targi": (
-        "**Targi** (2 players). Each round place your three Targi on border cards (never where "
-        "the robber stands, never opposite the opponent's Targi); where your lines cross you get "
-        "a tribe marker on a centre card. Then resolve your cards: collect goods and gold, buy "
-        "tribe cards for your display (4 per row, 3 rows) or take them into your one-card hand. "
-        "Raids on the corners take goods or points. The game ends after the robber's last raid "
-        "or when a display is full; most points wins (tie: more gold).\n"
+        "**Targi** (2 players). Each round place your three Targi on border cards (never on a "
+        "corner, a taken card, the robber's card or opposite the opponent's Targi); where your "
+        "lines cross you get a tribe marker on a centre card. Then resolve your cards: collect "
+        "goods and gold, buy tribe cards for your display (4 per row, 3 rows) or take them into "
+        "your one-card hand. Raids on the corners take goods or points. The game ends after the "
+        "robber's last raid, or at the end of a round in which a player filled their display; "
+        "most points wins (tie: more gold).\n"
         "Use `/move` (autocompleted) or the Act button."
     ),
 }

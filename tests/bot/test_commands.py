@@ -135,3 +135,17 @@ async def test_commands_sync_only_when_they_change(
         assert len(fake_discord.command_syncs()) == 2
     finally:
         await service.close()
+
+
+async def test_rules_without_a_game_name_follow_the_game_in_this_channel(
+    harness: Harness,
+) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "targi"}, sub="new")
+    here = await h.slash(MALLORY, "rules")
+    assert here.ephemeral and here.recipient == MALLORY.id
+    assert here.content.startswith("**Targi**") and "Tigris" not in here.content
+    tigris = await h.slash(MALLORY, "rules", {"game": "tigris"})
+    # The T&E summary says how the game ends and how it is scored.
+    assert "ends when only one or two treasures remain" in tigris.content
+    assert "weakest colour" in tigris.content
