@@ -93,6 +93,11 @@ async def open_in_thread(
     parent_id = getattr(channel, "parent_id", None) or interaction.channel_id
     if parent_id is None:
         raise CommandRefused("Use this in a server channel.")
+    # Answer Discord at once: the thread and the lobby are two requests that may be rate-limited.
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     title = presenters.game_title(game)
     thread = await bot.http.start_thread_without_message(
         parent_id,
@@ -113,7 +118,7 @@ async def open_in_thread(
     await flow.post_lobby(bot, table)
     text = f"Opened {title} table #{table.id} in <#{thread_id}>."
     if interaction.type is discord.InteractionType.component:
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.edit_original_response(content=text, view=None)
     else:
         await flow.reply(interaction, text)
 
@@ -152,6 +157,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(f"{module.TITLE} is played with {allowed} players.")
         seat_order = order.value if order is not None else "join"
         table_options = parse_options(game.value, options)
+        # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table = await bot.service.create(
                 game=game.value,

@@ -144,6 +144,8 @@ class Harness:
         msg_id = (resource.get("message") or {}).get("id")
         if msg_id is None:
             msg_id = (call.response or {}).get("interaction", {}).get("response_message_id")
+        if msg_id is None and not call.is_callback:  # a followup or edit returns the message
+            msg_id = (call.response or {}).get("id")
         assert msg_id is not None, call
         return self.fake.message(msg_id)
 

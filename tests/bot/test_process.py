@@ -75,7 +75,7 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
         fake,
         _named(p.slash("game", {"game": "tigris", "seats": 2}, sub="new", user_id="111"), "111"),
     )
-    assert opened.ephemeral
+    assert opened.callback_type == 5 and opened.flags & 64  # answered at once, privately
     lobby_post = await fake.wait_for(_is_post, start=mark)
     lobby = fake.message(lobby_post.response["id"])
     table_id = re.search(r"table #(\d+)", lobby["content"])
