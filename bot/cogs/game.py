@@ -48,8 +48,16 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
                 raise CommandRefused(f"Option {name} is a whole number, not {raw!r}.")
             options[name] = int(value)
         else:
-            options[name] = raw.strip()
+            choices = [str(c) for c in _option_choices(game).get(name, ())]
+            text = raw.strip()
+            options[name] = next((c for c in choices if c.lower() == text.lower()), text)
     return options
+
+
+def _option_choices(game: str) -> dict[str, tuple[Any, ...]]:
+    """The values each option may take, where the game lists them (``OPTION_CHOICES``)."""
+    listed = getattr(get_game(game), "OPTION_CHOICES", None)
+    return dict(listed) if isinstance(listed, dict) else {}
 
 
 def option_suggestions(game: str, typed: str) -> list[str]:
@@ -61,8 +69,12 @@ def option_suggestions(game: str, typed: str) -> list[str]:
     done, _, last = typed.rpartition(" ")
     head = (done + " ") if done else ""
     out: list[str] = []
+    choices = _option_choices(game)
     for name, default in sorted(known.items()):
-        values = ["yes", "no"] if isinstance(default, bool) else [str(default)]
+        if isinstance(default, bool):
+            values = ["yes", "no"]
+        else:
+            values = [str(default)] + [str(c) for c in choices.get(name, ()) if c != default]
         for value in values:
             entry = f"{name}={value}"
             if entry.startswith(last.lower()) and name not in done:

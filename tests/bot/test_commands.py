@@ -149,3 +149,21 @@ async def test_rules_without_a_game_name_follow_the_game_in_this_channel(
     # The T&E summary says how the game ends and how it is scored.
     assert "ends when only one or two treasures remain" in tigris.content
     assert "weakest colour" in tigris.content
+
+
+async def test_targi_options_offer_every_documented_value(harness: Harness) -> None:
+    h = harness
+    offered = await h.complete(ALICE, "game", "options", "raid", {"game": "targi"}, sub="new")
+    assert offered == ["raid_unpaid_bonus=fixed3", "raid_unpaid_bonus=raid_amount"]
+    offered = await h.complete(
+        ALICE, "game", "options", "caravan_card=", {"game": "targi"}, sub="new"
+    )
+    assert offered == ["caravan_card=discard", "caravan_card=bottom"]
+    offered = await h.complete(ALICE, "game", "options", "hand_pu", {"game": "targi"}, sub="new")
+    assert offered == ["hand_public=yes", "hand_public=no"]
+    typed = "hand_public=no raid_unpaid_bonus=RAID_AMOUNT"
+    call = await h.slash(ALICE, "game", {"game": "targi", "options": typed}, sub="new")
+    assert "Opened" in call.content, call.content
+    table = await h.table()
+    assert table.options["raid_unpaid_bonus"] == "raid_amount"
+    assert table.options["hand_public"] is False
