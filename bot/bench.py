@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,7 @@ async def run(args: argparse.Namespace) -> int:
                     inproc.send(payload)
                     return await fake.response_to(payload, timeout=60)
 
+                problems: list[str] = []
                 first_ms: list[float] = []
                 ack_ms: list[float] = []
                 board_ms: list[float] = []
@@ -181,10 +183,19 @@ async def run(args: argparse.Namespace) -> int:
                 board_ms.clear()
                 gc.collect()
                 rss_before = _rss_bytes()
+                # What the bot keeps per table, without the fake's recordings (they hold every
+                # image the bot sent): traced Python memory outside tests/fakediscord.
+                tracemalloc.start()
+                heap_before = _heap_bytes()
                 channels = [str(810000000000000000 + i) for i in range(args.games)]
                 for channel_id in channels:
                     await open_one(channel_id)
+                await _idle()
+                problems += fake.spec_problems()
+                fake.forget()
                 gc.collect()
+                heap_after = _heap_bytes()
+                tracemalloc.stop()
                 rss_after = _rss_bytes()
 
                 began = time.perf_counter()
@@ -215,6 +226,7 @@ async def run(args: argparse.Namespace) -> int:
                 elapsed = time.perf_counter() - began
                 cpu = time.process_time() - cpu_began
                 await _idle()
+                problems += fake.spec_problems()
         finally:
             await service.close()
             await fake.stop()
@@ -246,12 +258,23 @@ async def run(args: argparse.Namespace) -> int:
         print(
             f"  mean {statistics.fmean(board_ms):.1f} ms; games finished during the run: {finished}"
         )
-    per_game = (rss_after - rss_before) / max(1, args.games)
+    per_game = (heap_after - heap_before) / max(1, args.games)
     print(
-        f"  memory (RSS): +{(rss_after - rss_before) / 2**20:.1f} MiB for {args.games} new tables"
-        f" = {per_game / 1024:.0f} KiB per active table"
+        f"  memory: {per_game / 1024:.0f} KiB per active table (Python heap kept by the bot,"
+        f" its service and engine cache; RSS +{(rss_after - rss_before) / 2**20:.1f} MiB for"
+        f" {args.games} tables, including the fake Discord's records of every image sent)"
     )
+    if problems:
+        print(f"{len(problems)} requests Discord's API would reject, e.g.: {problems[0]}")
+        return 1
     return 0
+
+
+def _heap_bytes() -> int:
+    """Traced Python memory, leaving out what the fake Discord allocated."""
+    fake = tracemalloc.Filter(False, "*/tests/fakediscord/*")
+    snapshot = tracemalloc.take_snapshot().filter_traces([fake])
+    return sum(stat.size for stat in snapshot.statistics("filename"))
 
 
 async def _wait_table(service: Any, channel_id: int) -> Any:
