@@ -71,7 +71,8 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             await flow.reply(interaction, str(error) or "You cannot use this command here.")
             return
     except discord.HTTPException:
-        log.warning("could not answer an interaction about %r", error)
+        # Only the kind: an expected error's sentence may name the player's own hand.
+        log.warning("could not answer an interaction about %s", type(error).__name__)
         return
     error_id = uuid.uuid4().hex[:8]
     log.error("unexpected error [%s]", error_id, exc_info=error)

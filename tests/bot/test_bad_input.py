@@ -231,3 +231,22 @@ async def test_a_channel_the_bot_may_not_post_in_gets_a_clear_answer(harness: Ha
     assert any("missing a permission" in (c.content or "") for c in replies), replies
     assert all("error id" not in (c.content or "") for c in replies)
     assert await h.service.in_channel(int(p.CHANNEL_ID)) is None, "no invisible lobby is left"
+
+
+async def test_a_lost_answer_is_logged_without_the_players_secret(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The engine's reason names the player's own hand ("you hold only 2 red tiles"): fine in
+    # their ephemeral answer, but when that answer cannot be delivered the log must not keep it.
+    h = harness
+    table = await open_table(h, "tigris", [ALICE, BOB])
+    actor, _ = await _to_act(h, table)
+    hand = (await h.service.private_view(table.id, actor.uid))["hand"]
+    absent = next(c for c in ("red", "blue", "green", "black") if c not in hand)
+    h.fake.token_ttl_s = 0.0  # every followup after the (successful) defer is refused
+    caplog.set_level("DEBUG", logger="bot")
+    await h.slash(actor, "move", {"action": f"swap {absent}"})
+    assert (await h.service.get(table.id)).seq == table.seq
+    logged = " ".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
+    assert "could not answer" in logged
+    assert f"no {absent}" not in logged and "you hold" not in logged, logged
