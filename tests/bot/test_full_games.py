@@ -245,6 +245,9 @@ async def test_a_whole_game_through_discord(
         expected = pings + presenters.status_line(views[seq], names)
         assert call.json["content"] == expected, (seq, call.json["content"], expected)
         assert call.pinged_user_ids() == set(to_act) and not call.pings_everyone()
+    for call in h.fake.calls:  # every new message says whom it may ping: never roles/everyone
+        if call._creates_message():
+            assert call.message_body["allowed_mentions"]["parse"] == [], call
     for call in public:
         assert not call.pings_everyone()
         if call not in boards:
