@@ -20,6 +20,7 @@ __all__ = [
     "hand_text",
     "name_seats",
     "natural_key",
+    "pending_clause",
     "rank_actions",
     "rules_summary",
     "status_line",
@@ -114,6 +115,13 @@ _TARGI_PENDING: dict[str, Any] = {
 }
 
 
+def pending_clause(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The open decision in ``view`` in the game's words (from a seat's own view it may name
+    what only that seat sees, e.g. a card drawn with Tribal Expansion), or None."""
+    pending = view.get("pending")
+    return _pending_text(pending, names) if isinstance(pending, Mapping) else None
+
+
 def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The short public line under a board: last move, its consequences, who must act now."""
     parts: list[str] = []
@@ -182,6 +190,11 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int) -> str:
             parts.append(f"Your points: {shown}.")
         elif isinstance(score, int):
             parts.append(f"Your points: {score}.")
+    pending = private.get("pending")
+    if isinstance(pending, Mapping) and pending.get("source") == "expansion":
+        card = pending.get("card")
+        if pending.get("seat") == seat and isinstance(card, Mapping):
+            parts.append(f"You drew {card.get('name') or card.get('id')} (Tribal Expansion).")
     if not parts:
         parts.append(f"Your view of this {game_title(game)} game is in the image.")
     return " ".join(parts)

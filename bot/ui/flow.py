@@ -252,6 +252,11 @@ async def send_act_menu(
     heading = f"Choose your action ({len(legal)} legal"
     heading += f", showing `{prefix}…`)" if prefix else ")"
     heading += ". You can also type it with `/move`."
+    # From the caller's own view: it may name what only they see (a card they drew).
+    own = await bot.service.private_view(table.id, interaction.user.id)
+    decision = presenters.pending_clause(own, names_of(table))
+    if decision:
+        heading = f"Pending: {decision}.\n{heading}"
     if shown == 0:
         heading = "Nothing matches any more; open Act again."
     components = action_view(table, menu)
