@@ -56,7 +56,7 @@ def dms(calls: list[Call], person: Any) -> list[Call]:
 
 
 async def test_reminders_ping_the_waiting_player_once_and_dm_if_asked(
-    timed: tuple[Harness, ClockType],
+    timed: tuple[Harness, ManualClock],
 ) -> None:
     h, clock = timed
     table = await open_table(h, "targi", [ALICE, BOB])
@@ -74,7 +74,7 @@ async def test_reminders_ping_the_waiting_player_once_and_dm_if_asked(
 
 
 async def test_dm_closed_falls_back_silently(
-    timed: tuple[Harness, ClockType], monkeypatch: pytest.MonkeyPatch
+    timed: tuple[Harness, ManualClock], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h, clock = timed
     await open_table(h, "targi", [ALICE, BOB])
@@ -100,7 +100,7 @@ async def test_dm_closed_falls_back_silently(
 
 
 async def test_timer_warns_then_skips_and_the_game_goes_on(
-    timed: tuple[Harness, ClockType],
+    timed: tuple[Harness, ManualClock],
 ) -> None:
     h, clock = timed
     table = await open_table(h, "targi", [ALICE, BOB])
@@ -120,7 +120,7 @@ async def test_timer_warns_then_skips_and_the_game_goes_on(
 
 
 async def test_forfeit_posts_the_result_with_a_rematch_button(
-    timed: tuple[Harness, ClockType],
+    timed: tuple[Harness, ManualClock],
 ) -> None:
     h, clock = timed
     table = await open_table(h, "targi", [ALICE, BOB])
@@ -142,7 +142,7 @@ async def test_forfeit_posts_the_result_with_a_rematch_button(
 
 
 @pytest.mark.parametrize("days", [0, -3, 15, 400])
-async def test_away_refuses_silly_numbers(timed: tuple[Harness, ClockType], days: int) -> None:
+async def test_away_refuses_silly_numbers(timed: tuple[Harness, ManualClock], days: int) -> None:
     h, _ = timed
     call = await h.slash(ALICE, "away", {"days": days})
     assert call.ephemeral and "1 to 14 days" in call.content
@@ -150,7 +150,7 @@ async def test_away_refuses_silly_numbers(timed: tuple[Harness, ClockType], days
 
 
 async def test_away_pauses_reminders_and_shows_on_the_board(
-    timed: tuple[Harness, ClockType],
+    timed: tuple[Harness, ManualClock],
 ) -> None:
     h, clock = timed
     await open_table(h, "targi", [ALICE, BOB])
@@ -168,10 +168,12 @@ async def test_away_pauses_reminders_and_shows_on_the_board(
     assert [c.pinged_user_ids() for c in calls if c.audience == "public"] == [{ALICE.id}]
 
 
-async def test_take_back_with_buttons(timed: tuple[Harness, ClockType]) -> None:
+async def test_take_back_with_buttons(timed: tuple[Harness, ManualClock]) -> None:
     h, _ = timed
     table = await open_table(h, "targi", [ALICE, BOB])
     await h.slash(ALICE, "move", {"action": "place 2"})
+    stranger = await h.slash(MALLORY, "game", {}, sub="takeback")
+    assert stranger.ephemeral and "not playing" in stranger.content
     early = await h.slash(BOB, "game", {}, sub="takeback")
     assert early.ephemeral and "Only the player who took the last action" in early.content
     mark = h.fake.mark()
@@ -194,7 +196,7 @@ async def test_take_back_with_buttons(timed: tuple[Harness, ClockType]) -> None:
     assert "no longer open" in stale.content
 
 
-async def test_take_back_refused_and_void(timed: tuple[Harness, ClockType]) -> None:
+async def test_take_back_refused_and_void(timed: tuple[Harness, ManualClock]) -> None:
     h, _ = timed
     table = await open_table(h, "targi", [ALICE, BOB])
     await h.slash(ALICE, "move", {"action": "place 2"})
@@ -213,7 +215,7 @@ async def test_take_back_refused_and_void(timed: tuple[Harness, ClockType]) -> N
     assert (await h.table_by_id(table.id)).seq == 2
 
 
-async def test_log_watch_and_my_games(timed: tuple[Harness, ClockType]) -> None:
+async def test_log_watch_and_my_games(timed: tuple[Harness, ManualClock]) -> None:
     h, _ = timed
     table = await open_table(h, "targi", [ALICE, BOB])
     watch = await h.slash(MALLORY, "game", {}, sub="watch")
@@ -232,9 +234,6 @@ async def test_log_watch_and_my_games(timed: tuple[Harness, ClockType]) -> None:
     assert nothing.content == "No game is waiting for you."
 
 
-ClockType = ManualClock
-
-
 NOTIFICATIONS = [
     r"<@\d+> reminder: (Targi|Tigris & Euphrates) table #\d+ has waited \d+ hours? for your "
     r"decision\.( https://discord\.com/channels/\d+/\d+/\d+)?",
@@ -247,7 +246,7 @@ NOTIFICATIONS = [
 ]
 
 
-async def test_notifications_carry_only_public_facts(timed: tuple[Harness, ClockType]) -> None:
+async def test_notifications_carry_only_public_facts(timed: tuple[Harness, ManualClock]) -> None:
     """A Targi game run by its turn timer for 40 decisions, with DMs on and a watcher: every
     notification is one of the fixed sentences (names, table, links, times, the public skipped
     action), so none can carry a hand, a hidden score, the seed or the deck."""
