@@ -178,6 +178,9 @@ async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping:
 async def post_final(bot: BoardBot, table: Table) -> None:
     """The end: final ranking and scores with everything revealed, the board, the record."""
     summary = await bot.service.final_summary(table.id)
+    forfeit = (await bot.pbp.options(table.id)).forfeit_seat
+    if forfeit is not None:  # recorded like a resignation; say what happened
+        summary = {**summary, "end_reason": "forfeit", "note": f"@{forfeit} ran out of time."}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     text = presenters.final_text(table.game, summary, names_of(table))

@@ -129,6 +129,7 @@ async def test_forfeit_posts_the_result_with_a_rematch_button(
     assert calls[0].content == f"Time ran out for Alice: they forfeit Targi table #{table.id}."
     final = calls[-1]
     assert custom_ids(final.json) == [f"rematch:{table.id}"]
+    assert "resigned" not in final.content and "Alice ran out of time." in final.content
     message = h.fake.message(final.response["id"])
     stranger = await h.click(MALLORY, message, f"rematch:{table.id}")
     assert stranger.ephemeral and "Only a player" in stranger.content
