@@ -251,12 +251,17 @@ async def send_act_menu(
         raise NotSeated("You are not playing in this game.")
     legal = await bot.service.legal_actions(table.id, interaction.user.id)
     if not legal:
+        from bot.ui.pbp import takeback_offer
+
         view = await bot.service.public_view(table.id)
         text = describe_waiting(table, view)
+        offer = takeback_offer(table, view, interaction.user.id)
         if edit:
-            await interaction.response.edit_message(content=text, view=None)
-        else:
+            await interaction.response.edit_message(content=text, view=offer)
+        elif offer is None:
             await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, view=offer)
         return
     menu = presenters.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)

@@ -197,6 +197,58 @@ async def _answered(
     await flow.post_board(bot, table, view, ping=True)
 
 
+def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.ui.View | None:
+    """A "Take back my last move" button for the player whose action was the last one."""
+    last = view.get("last_action")
+    seat = table.seat_of(user_id)
+    if seat is None or not isinstance(last, dict) or last.get("seat") != seat or table.seq == 0:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(TakebackButton(table.id, table.seq))
+    return buttons
+
+
+class TakebackButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"undo:(?P<table>\d+):(?P<seq>\d+)",
+):
+    """ "Take back my last move": the player who just moved asks the others to undo it."""
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take back my last move",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"undo:{table_id}:{seq}",
+            )
+        )
+        self.table_id = table_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TakebackButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await bot.service.get(self.table_id)
+        if table.status != "active":
+            await flow.reply(interaction, flow.ended_text(table))
+        elif table.seq != self.seq:
+            await flow.send_stale(bot, interaction, table.id)
+        else:
+            await ask_takeback(interaction, table.id)
+
+
 class TakebackAnswer(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"undo:(?P<table>\d+):(?P<seq>\d+):(?P<op>approve|refuse)",
@@ -286,6 +338,7 @@ def rematch_view(table_id: int) -> discord.ui.View:
 
 
 PBP_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TakebackButton,
     TakebackAnswer,
     RematchButton,
 )

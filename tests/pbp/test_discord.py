@@ -271,3 +271,22 @@ async def test_notifications_carry_only_public_facts(timed: tuple[Harness, Manua
     assert (await h.table_by_id(table.id)).seq >= 10
     kinds = {next(i for i, p in enumerate(NOTIFICATIONS) if re.fullmatch(p, t)) for t in seen}
     assert kinds == set(range(len(NOTIFICATIONS)))
+
+
+async def test_act_offers_the_last_mover_a_take_back_button(
+    timed: tuple[Harness, ManualClock],
+) -> None:
+    h, _ = timed
+    table = await open_table(h, "targi", [ALICE, BOB])
+    await h.slash(ALICE, "move", {"action": "place 2"})
+    board = await h.board()
+    other = await h.click(BOB, board, f"board:{table.id}:1:act")
+    assert "undo:" not in " ".join(other.custom_ids())  # Bob is to act: his menu
+    waiting = await h.click(ALICE, board, f"board:{table.id}:1:act")
+    assert waiting.ephemeral and "not your decision" in waiting.content
+    assert waiting.custom_ids() == [f"undo:{table.id}:1"]
+    mark = h.fake.mark()
+    asked = await h.click(ALICE, h.message_of(waiting), f"undo:{table.id}:1")
+    assert asked.ephemeral and "requested" in asked.content
+    [request] = h.public_posts(mark)
+    assert request.custom_ids() == [f"undo:{table.id}:1:approve", f"undo:{table.id}:1:refuse"]
