@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -12,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.pbp import PlayByPost
+from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.ui.errors import report
 
@@ -41,6 +45,7 @@ class BoardBot(commands.Bot):
         dev_guild_id: int | None = None,
         command_state: Path | None = None,
         sync: str = "auto",
+        scheduler_interval: float | None = 60.0,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -50,24 +55,55 @@ class BoardBot(commands.Bot):
             help_command=None,
         )
         self.service = service
+        self.pbp = PlayByPost(service)
+        self.scheduler = Scheduler(self.pbp)
+        self.scheduler_interval = scheduler_interval
+        self._scheduler_task: asyncio.Task[None] | None = None
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state
         self.sync_mode = sync
 
     async def setup_hook(self) -> None:
         from bot.cogs.game import GameCog
+        from bot.cogs.pbp import PlayByPostCog
         from bot.cogs.play import PlayCog
         from bot.cogs.tigris import TigrisCog
         from bot.ui.items import DYNAMIC_ITEMS
+        from bot.ui.pbp import PBP_ITEMS
 
         await self.add_cog(GameCog())
         await self.add_cog(PlayCog())
         await self.add_cog(TigrisCog())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(PlayByPostCog())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS)
+        if self.scheduler_interval is not None:
+            self._scheduler_task = asyncio.create_task(
+                self._run_scheduler(self.scheduler_interval), name="pbp-scheduler"
+            )
         if self.dev_guild_id is not None:
             self.tree.copy_global_to(guild=discord.Object(self.dev_guild_id))
         if self.sync_mode != "never":
             await self.sync_commands(force=self.sync_mode == "force")
+
+    async def _run_scheduler(self, interval: float) -> None:
+        """Reminders, timer warnings and expiries: one tick every ``interval`` seconds."""
+        from bot.ui.pbp import run_scheduler_once
+
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await run_scheduler_once(self)
+            except Exception:
+                log.exception("the play-by-post scheduler failed; trying again next tick")
+            await asyncio.sleep(interval)
+
+    async def close(self) -> None:
+        if self._scheduler_task is not None:
+            self._scheduler_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduler_task
+            self._scheduler_task = None
+        await super().close()
 
     def _sync_target(self) -> discord.Object | None:
         return discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None

@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
+from bot.cogs import pbp as pbp_commands
 from bot.games import get_game
 from bot.service import ChannelBusy, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
+from bot.ui.pbp import ask_takeback
 
 GAME_CHOICES = [
     app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
@@ -246,8 +248,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         )
 
     @app_commands.command(name="list", description="Games in this server and whose turn it is")
-    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(mine="Only the games in every server that wait for you")
+    async def list_(self, interaction: discord.Interaction[Any], mine: bool = False) -> None:
         bot = flow.bot_of(interaction)
+        if mine:
+            await pbp_commands.list_mine(interaction)
+            return
         if interaction.guild_id is None:
             raise CommandRefused("Use this command in a server.")
         tables = await bot.service.list_guild(interaction.guild_id)
@@ -255,6 +261,49 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await bot.service.public_view(t.id) if t.status == "active" else {} for t in tables
         ]
         await flow.reply(interaction, flow.listing(tables, views))
+
+    @app_commands.command(name="log", description="The last moves of the game in this channel")
+    @app_commands.describe(page="Page 1 holds the latest moves")
+    async def log(
+        self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1] = 1
+    ) -> None:
+        await pbp_commands.game_log(interaction, await table_here(interaction), page)
+
+    @app_commands.command(name="watch", description="DM me the turns of this game (non-players)")
+    @app_commands.describe(on="on: watch; off: stop watching")
+    @app_commands.choices(on=pbp_commands.ON_OFF)
+    async def watch(
+        self, interaction: discord.Interaction[Any], on: app_commands.Choice[str] | None = None
+    ) -> None:
+        watching = on is None or on.value == "on"
+        await pbp_commands.game_watch(interaction, await table_here(interaction), watching)
+
+    @app_commands.command(name="timing", description="Reminders and turn timer of this table")
+    @app_commands.describe(
+        reminder_hours="Remind a waiting player every N hours (0: off)",
+        timer_hours="Each decision within N hours (0: no timer)",
+        consequence="When the timer runs out",
+    )
+    @app_commands.choices(consequence=pbp_commands.CONSEQUENCE_CHOICES)
+    async def timing(
+        self,
+        interaction: discord.Interaction[Any],
+        reminder_hours: app_commands.Range[int, 0, 336] | None = None,
+        timer_hours: app_commands.Range[int, 0, 720] | None = None,
+        consequence: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await pbp_commands.game_timing(
+            interaction,
+            await table_here(interaction),
+            reminder_hours,
+            timer_hours,
+            consequence.value if consequence is not None else None,
+        )
+
+    @app_commands.command(name="takeback", description="Ask the others to undo your last move")
+    async def takeback(self, interaction: discord.Interaction[Any]) -> None:
+        table = await table_here(interaction)
+        await ask_takeback(interaction, table.id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -155,8 +155,10 @@ async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping:
     if view.get("game_over") or table.status == "finished":
         await post_final(bot, table)
         return
+    from bot.ui.pbp import away_note, notify_turn
+
     names = names_of(table)
-    text = presenters.status_line(view, names)
+    text = presenters.status_line(view, names) + await away_note(bot, table)
     users = to_ping(table, view) if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
@@ -168,11 +170,17 @@ async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping:
         kwargs["file"] = image
     message = await channel.send(clip(text), **kwargs)
     await bot.service.set_board_message(table.id, message.id)
+    if ping:
+        current = await bot.service.get(table.id)
+        await notify_turn(bot, current, to_ping(table, view))
 
 
 async def post_final(bot: BoardBot, table: Table) -> None:
     """The end: final ranking and scores with everything revealed, the board, the record."""
     summary = await bot.service.final_summary(table.id)
+    forfeit = (await bot.pbp.options(table.id)).forfeit_seat
+    if forfeit is not None:  # recorded like a resignation; say what happened
+        summary = {**summary, "end_reason": "forfeit", "note": f"@{forfeit} ran out of time."}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     text = presenters.final_text(table.game, summary, names_of(table))
@@ -182,8 +190,11 @@ async def post_final(bot: BoardBot, table: Table) -> None:
         files.append(image)
     record_bytes = json.dumps(record, indent=1).encode()
     files.append(discord.File(io.BytesIO(record_bytes), f"{table.game}-{table.id}-record.json"))
+    from bot.ui.pbp import rematch_view
+
     channel = bot.get_partial_messageable(table.channel_id)
-    message = await channel.send(clip(text), files=files)
+    buttons = rematch_view(table.id) if table.status == "finished" else None
+    message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     await bot.service.set_board_message(table.id, message.id)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
 
@@ -240,12 +251,17 @@ async def send_act_menu(
         raise NotSeated("You are not playing in this game.")
     legal = await bot.service.legal_actions(table.id, interaction.user.id)
     if not legal:
+        from bot.ui.pbp import takeback_offer
+
         view = await bot.service.public_view(table.id)
         text = describe_waiting(table, view)
+        offer = takeback_offer(table, view, interaction.user.id)
         if edit:
-            await interaction.response.edit_message(content=text, view=None)
-        else:
+            await interaction.response.edit_message(content=text, view=offer)
+        elif offer is None:
             await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, view=offer)
         return
     menu = presenters.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)

@@ -249,3 +249,24 @@ async def test_timing_options_are_checked(
     await service.resign(table.id, BOB.user_id)
     with pytest.raises(BadTiming, match="ended"):
         await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=DAY)
+
+
+async def test_an_expiry_racing_the_players_own_move_applies_once(
+    service: Service, pbp: PlayByPost, scheduler: Scheduler, clock: ManualClock
+) -> None:
+    import asyncio
+
+    table = await started(service, game="targi")
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=HOUR)
+    clock.advance(HOUR)
+    due, moved = await asyncio.gather(
+        scheduler.tick(),
+        service.submit(table.id, ANN.user_id, "place 2", expected_seq=0),
+        return_exceptions=True,
+    )
+    _, _, _, actions = await service.history(table.id)
+    assert len(actions) == 1 and (await service.get(table.id)).seq == 1
+    if isinstance(moved, Exception):  # the timer was first: Ann's click met a changed board
+        assert isinstance(due, list) and [d.kind for d in due] == ["expired"]
+    else:
+        assert due == [] and actions == [(0, "place 2")]

@@ -1,0 +1,148 @@
+"""`/away`, `/back`, `/notify` and the play-by-post parts of `/game` (log, watch, timing, mine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenters
+from bot.pbp import AWAY_BUDGET_DAYS, DAY, HOUR
+from bot.service import Table
+from bot.ui import flow
+
+ON_OFF = [
+    app_commands.Choice(name="on", value="on"),
+    app_commands.Choice(name="off", value="off"),
+]
+CONSEQUENCE_CHOICES = [
+    app_commands.Choice(name="skip: the safest default decision", value="skip"),
+    app_commands.Choice(name="forfeit: the late player loses", value="forfeit"),
+]
+
+
+def _days(seconds: float) -> str:
+    days = seconds / DAY
+    return f"{days:g} day{'s' if days != 1 else ''}"
+
+
+class PlayByPostCog(commands.Cog):
+    """Away, back and DM preferences: per user, across every server."""
+
+    @app_commands.command(name="away", description="Pause your reminders and turn timers")
+    @app_commands.describe(days=f"How many days you will be away (1 to {AWAY_BUDGET_DAYS})")
+    async def away(self, interaction: discord.Interaction[Any], days: int) -> None:
+        bot = flow.bot_of(interaction)
+        status = await bot.pbp.away(interaction.user.id, days)
+        assert status.until is not None
+        await flow.reply(
+            interaction,
+            f"You are away until <t:{int(status.until)}:f>: no reminders, and your turn timers "
+            f"wait for you. {_days(status.budget_left)} of away time left this month. "
+            "`/back` ends it early.",
+        )
+
+    @app_commands.command(name="back", description="End your away time now")
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        status = await bot.pbp.back(interaction.user.id)
+        await flow.reply(
+            interaction,
+            f"Welcome back; reminders and timers run again. "
+            f"{_days(status.budget_left)} of away time left this month.",
+        )
+
+    @app_commands.command(name="notify", description="A direct message when it is your turn")
+    @app_commands.describe(dm="on: DM me when I must act; off: only pings in the channel")
+    @app_commands.choices(dm=ON_OFF)
+    async def notify(
+        self, interaction: discord.Interaction[Any], dm: app_commands.Choice[str]
+    ) -> None:
+        bot = flow.bot_of(interaction)
+        on = dm.value == "on"
+        await bot.pbp.set_notify_dm(interaction.user.id, on)
+        await flow.reply(
+            interaction,
+            "I will DM you when it is your turn (if your DMs are open)."
+            if on
+            else "No more DMs; you are still pinged in the game's channel.",
+        )
+
+
+# --- the play-by-post subcommands of /game (registered by GameCog) ----------------------------
+
+
+async def game_log(interaction: discord.Interaction[Any], table: Table, page: int) -> None:
+    bot = flow.bot_of(interaction)
+    log_page = await bot.pbp.game_log(table.id, page=page, per_page=15)
+    lines = log_page.lines() or ["No moves yet."]
+    head = (
+        f"**{presenters.game_title(table.game)} table #{table.id}**, log page "
+        f"{log_page.page}/{log_page.pages} (page 1 is the latest)"
+    )
+    await flow.reply(interaction, flow.clip("\n".join([head, *lines])))
+
+
+async def game_watch(interaction: discord.Interaction[Any], table: Table, on: bool) -> None:
+    bot = flow.bot_of(interaction)
+    if on:
+        await bot.pbp.watch(table.id, interaction.user.id)
+        text = f"You will get a DM whenever a turn changes at table #{table.id} (if DMs are open)."
+    else:
+        await bot.pbp.unwatch(table.id, interaction.user.id)
+        text = f"You no longer watch table #{table.id}."
+    await flow.reply(interaction, text)
+
+
+async def game_timing(
+    interaction: discord.Interaction[Any],
+    table: Table,
+    reminder_hours: int | None,
+    timer_hours: int | None,
+    consequence: str | None,
+) -> None:
+    """Set or show the table's timing; 0 hours turns reminders / the timer off."""
+    bot = flow.bot_of(interaction)
+    changes: dict[str, Any] = {}
+    if reminder_hours is not None:
+        changes["reminder"] = None if reminder_hours == 0 else reminder_hours * HOUR
+    if timer_hours is not None:
+        changes["timer"] = None if timer_hours == 0 else timer_hours * HOUR
+    if consequence is not None:
+        changes["consequence"] = consequence
+    if changes:
+        options = await bot.pbp.set_options(
+            table.id, interaction.user.id, can_manage=flow.can_manage(interaction), **changes
+        )
+    else:
+        options = await bot.pbp.options(table.id)
+    reminder = "off" if options.reminder is None else f"every {options.reminder / HOUR:g} h"
+    if options.timer is None:
+        timer = "no turn timer"
+    else:
+        then = "forfeit" if options.consequence == "forfeit" else "skip the decision"
+        timer = (
+            f"turn timer {options.timer / HOUR:g} h (then {then}; warning "
+            f"{options.warn_lead / HOUR:g} h before)"
+        )
+    await flow.reply(interaction, f"Table #{table.id}: reminders {reminder}, {timer}.")
+
+
+async def list_mine(interaction: discord.Interaction[Any]) -> None:
+    """Every game in every server where the caller must act, with links to the boards."""
+    bot = flow.bot_of(interaction)
+    tables = await bot.service.list_waiting_on(interaction.user.id)
+    if not tables:
+        await flow.reply(interaction, "No game is waiting for you.")
+        return
+    lines = []
+    for table in tables:
+        link = flow.board_url(table) or f"<#{table.channel_id}>"
+        lines.append(f"#{table.id} {presenters.game_title(table.game)}: {link}")
+    await flow.reply(interaction, flow.clip("Waiting for you:\n" + "\n".join(lines)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayByPostCog())

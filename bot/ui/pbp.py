@@ -1,0 +1,344 @@
+"""Play-by-post in Discord: the scheduler's announcements, turn DMs and watcher DMs, the away
+note on boards, take-back and rematch buttons.
+
+Pings go out as channel messages with the bot token and ``allowed_mentions`` naming exactly the
+user concerned; direct messages are opt-in (``/notify dm:on``) and skipped silently when the
+user's DMs are closed.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import presenters
+from bot.pbp import TakebackOutcome
+from bot.pbp_games import action_is_public
+from bot.scheduler import Due
+from bot.service import Table
+from bot.ui import flow
+from bot.ui.errors import guarded
+
+if TYPE_CHECKING:
+    from bot.client import BoardBot
+
+log = logging.getLogger(__name__)
+
+
+def _when(at: float) -> str:
+    """A Discord timestamp shown in each reader's own time zone ("in 3 hours")."""
+    return f"<t:{int(at)}:R>"
+
+
+def _duration(seconds: float) -> str:
+    hours = seconds / 3600
+    if hours < 48:
+        return f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}"
+    return f"{hours / 24:.0f} days"
+
+
+def _ping(user_id: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+    )
+
+
+def _title(table: Table) -> str:
+    return f"{presenters.game_title(table.game)} table #{table.id}"
+
+
+async def send_dm(bot: BoardBot, user_id: int, text: str) -> bool:
+    """A direct message; False (and nothing else) when the user does not accept DMs."""
+    try:
+        channel = await bot.create_dm(discord.Object(user_id))
+        await channel.send(flow.clip(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as error:
+        log.info("no DM to user %s: %s", user_id, getattr(error, "code", error))
+        return False
+    return True
+
+
+async def notify_turn(bot: BoardBot, table: Table, users: Iterable[int]) -> None:
+    """After a board is posted: a DM to each player to act who opted in, and one to each
+    watcher. Only public facts (table, whose turn, a link) are written."""
+    waiting = [u for u in users]
+    link = flow.board_url(table)
+    where = f" {link}" if link else ""
+    for user_id in waiting:
+        if await bot.pbp.notify_dm(user_id):
+            await send_dm(bot, user_id, f"It is your turn in {_title(table)}.{where}")
+    watchers = await bot.pbp.watchers(table.id)
+    if watchers:
+        names = flow.names_of(table)
+        seats = [s for s, p in enumerate(table.players) if p.user_id in waiting]
+        who = ", ".join(names[s] for s in seats) or "nobody"
+        for user_id in watchers:
+            await send_dm(bot, user_id, f"{_title(table)}: waiting for {who}.{where}")
+
+
+async def away_note(bot: BoardBot, table: Table) -> str:
+    """ " Away: Ann (back <t:..:R>)." for the board text, or ""."""
+    away = await bot.pbp.away_seats(table.id)
+    if not away:
+        return ""
+    names = flow.names_of(table)
+    listed = ", ".join(f"{names[s]} (back {_when(until)})" for s, until in sorted(away.items()))
+    return f" Away: {listed}."
+
+
+async def announce(bot: BoardBot, due: Due) -> None:
+    """Post what the scheduler applied: a reminder, a warning, or a timer's consequence."""
+    table = due.table
+    channel = bot.get_partial_messageable(table.channel_id)
+    name = flow.names_of(table)[due.seat]
+    link = flow.board_url(table)
+    where = f" {link}" if link else ""
+    if due.kind == "reminder":
+        text = (
+            f"<@{due.user_id}> reminder: {_title(table)} has waited {_duration(due.waited)} "
+            f"for your decision.{where}"
+        )
+        await channel.send(flow.clip(text), allowed_mentions=_ping(due.user_id))
+        if await bot.pbp.notify_dm(due.user_id):
+            await send_dm(bot, due.user_id, f"Reminder: {_title(table)} waits for you.{where}")
+        return
+    if due.kind == "warning":
+        assert due.deadline is not None
+        options = await bot.pbp.options(table.id)
+        then = (
+            "you forfeit and the game ends"
+            if options.consequence == "forfeit"
+            else "the bot takes the safest default decision for you"
+        )
+        text = (
+            f"<@{due.user_id}> the turn timer of {_title(table)} runs out "
+            f"{_when(due.deadline)}; then {then}.{where}"
+        )
+        await channel.send(flow.clip(text), allowed_mentions=_ping(due.user_id))
+        return
+    if due.consequence == "forfeit":
+        await channel.send(f"Time ran out for {name}: they forfeit {_title(table)}.")
+        await flow.post_final(bot, table)
+        return
+    assert due.move is not None and due.action is not None
+    shown = f" `{due.action}`" if action_is_public(table.game, due.action) else " for them"
+    await channel.send(f"Time ran out for {name}: the bot decided{shown}.")
+    await flow.after_move(bot, due.move)
+
+
+async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Due]:
+    """One scheduler tick and its announcements (each failure is logged, the rest go on)."""
+    done = await bot.scheduler.tick(now)
+    for due in done:
+        try:
+            await announce(bot, due)
+        except Exception:
+            log.exception("table %s: announcing a %s failed", due.table.id, due.kind)
+    return done
+
+
+# --- take-back ---------------------------------------------------------------------------------
+
+
+def takeback_view(table_id: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakebackAnswer(table_id, seq, "approve"))
+    view.add_item(TakebackAnswer(table_id, seq, "refuse"))
+    return view
+
+
+async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> None:
+    """The last mover asks; the others are pinged in the channel with Approve / Refuse."""
+    bot = flow.bot_of(interaction)
+    asked = await bot.pbp.request_takeback(table_id, interaction.user.id)
+    table = asked.table
+    names = flow.names_of(table)
+    others = [table.players[s].user_id for s in asked.waiting_for]
+    mentions = " ".join(f"<@{u}>" for u in others)
+    text = (
+        f"{mentions} {names[asked.seat]} asks to take back their last move in {_title(table)}. "
+        "Everyone else must approve; one refusal ends the request."
+    )
+    channel = bot.get_partial_messageable(table.channel_id)
+    await channel.send(
+        flow.clip(text),
+        view=takeback_view(table.id, table.seq),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+    )
+    await flow.reply(interaction, "Take-back requested; the other players are asked.")
+
+
+async def _answered(
+    interaction: discord.Interaction[Any], outcome: TakebackOutcome, who: str
+) -> None:
+    bot = flow.bot_of(interaction)
+    table = outcome.table
+    names = flow.names_of(table)
+    if outcome.status == "pending":
+        waiting = ", ".join(names[s] for s in outcome.waiting_for)
+        await interaction.response.edit_message(
+            content=f"{names[outcome.seat]} asks to take back their last move. "
+            f"{who} approved; waiting for {waiting}."
+        )
+        return
+    if outcome.status == "refused":
+        await interaction.response.edit_message(
+            content=f"{who} refused: {names[outcome.seat]}'s move stands.", view=None
+        )
+        return
+    await interaction.response.edit_message(
+        content=f"Everyone approved: {names[outcome.seat]}'s last move was taken back.", view=None
+    )
+    view = await bot.service.public_view(table.id)
+    await flow.post_board(bot, table, view, ping=True)
+
+
+def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.ui.View | None:
+    """A "Take back my last move" button for the player whose action was the last one."""
+    last = view.get("last_action")
+    seat = table.seat_of(user_id)
+    if seat is None or not isinstance(last, dict) or last.get("seat") != seat or table.seq == 0:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(TakebackButton(table.id, table.seq))
+    return buttons
+
+
+class TakebackButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"undo:(?P<table>\d+):(?P<seq>\d+)",
+):
+    """ "Take back my last move": the player who just moved asks the others to undo it."""
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take back my last move",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"undo:{table_id}:{seq}",
+            )
+        )
+        self.table_id = table_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TakebackButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await bot.service.get(self.table_id)
+        if table.status != "active":
+            await flow.reply(interaction, flow.ended_text(table))
+        elif table.seq != self.seq:
+            await flow.send_stale(bot, interaction, table.id)
+        else:
+            await ask_takeback(interaction, table.id)
+
+
+class TakebackAnswer(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"undo:(?P<table>\d+):(?P<seq>\d+):(?P<op>approve|refuse)",
+):
+    """Approve or Refuse under a take-back request."""
+
+    def __init__(self, table_id: int, seq: int, op: str) -> None:
+        style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=op.capitalize(), style=style, custom_id=f"undo:{table_id}:{seq}:{op}"
+            )
+        )
+        self.table_id = table_id
+        self.seq = seq
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TakebackAnswer:
+        return cls(int(match["table"]), int(match["seq"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        request = await bot.pbp.takeback(self.table_id)
+        if request is None or request.seq != self.seq:
+            await interaction.response.edit_message(
+                content="This take-back request is no longer open.", view=None
+            )
+            return
+        outcome = await bot.pbp.answer_takeback(
+            self.table_id, interaction.user.id, self.op == "approve"
+        )
+        who = discord.utils.escape_markdown(interaction.user.display_name)
+        await _answered(interaction, outcome, who)
+
+
+# --- rematch -----------------------------------------------------------------------------------
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"rematch:(?P<table>\d+)",
+):
+    """Under the final scores: a new lobby here with the same players and options."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{table_id}"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await bot.pbp.rematch(self.table_id, interaction.user.id)
+        await flow.post_lobby(bot, table)
+        await flow.reply(interaction, f"Rematch lobby opened: table #{table.id}.")
+
+
+def rematch_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table_id))
+    return view
+
+
+PBP_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TakebackButton,
+    TakebackAnswer,
+    RematchButton,
+)
