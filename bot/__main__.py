@@ -59,6 +59,14 @@ async def run(settings: Settings, *, sync_only: bool) -> int:
     return 0
 
 
+def setup_logging(level_name: str) -> None:
+    """Log at ``level_name``; discord.py itself at INFO at most, because its DEBUG lines carry
+    request and event payloads (players' typed moves, private replies)."""
+    level = getattr(logging, level_name)
+    discord.utils.setup_logging(level=level, root=True)
+    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args not in ([], ["sync"]):
@@ -69,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    setup_logging(settings.log_level)
     try:
         return asyncio.run(run(settings, sync_only=args == ["sync"]))
     except KeyboardInterrupt:
