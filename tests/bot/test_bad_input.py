@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 
@@ -250,3 +251,40 @@ async def test_a_lost_answer_is_logged_without_the_players_secret(
     logged = " ".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
     assert "could not answer" in logged
     assert f"no {absent}" not in logged and "you hold" not in logged, logged
+
+
+async def _twice(h: Harness, who: Person, message: dict[str, Any], custom_id: str) -> list[str]:
+    """The same button delivered twice before either is handled; the texts each click got."""
+    payloads = [p.button(custom_id, message_data=message, user_id=who.id) for _ in range(2)]
+    for payload in payloads:
+        h.inproc.send(payload)
+    for payload in payloads:
+        await h.fake.response_to(payload)
+    await h.settle()
+    return [
+        " ".join(c.content or "" for c in h.fake.calls_for(payload) if c.content)
+        for payload in payloads
+    ]
+
+
+async def test_double_start_and_double_resign_happen_once(harness: Harness) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 2}, sub="new")
+    table = await h.table()
+    await h.click(BOB, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:join")
+    lobby = h.fake.message(table.lobby_message_id)
+    mark = h.fake.mark()
+    texts = await _twice(h, ALICE, lobby, f"lobby:{table.id}:start")
+    assert len(h.public_posts(mark)) == 1, "one board"
+    assert sum("Started" in t for t in texts) == 1, texts
+    table = await h.table()
+    assert table.status == "active" and table.seq == 0
+
+    ask = await h.slash(BOB, "game", sub="resign")
+    mark = h.fake.mark()
+    texts = await _twice(h, BOB, h.message_of(ask), f"confirm:{table.id}:0:resign")
+    posts = h.public_posts(mark)
+    assert posts[0].json["content"].endswith(" resigned.")
+    assert len(posts) == 2, "one notice and one final result"
+    assert sum("You resigned" in t for t in texts) == 1, texts
+    assert any("over" in t for t in texts), texts
