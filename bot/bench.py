@@ -6,8 +6,9 @@ plays moves with ``/move`` while all of them are active. Moves arrive at random 
 board), or all at once per round with ``--burst``. For each move it measures the time from
 delivering the interaction to the bot's answers: its first answer to Discord (an ephemeral
 "thinking" defer), the player's "You played" confirmation (sent after the database commit) and the
-new board in the channel (rendered image included). It also reports the memory the process gained
-per active table.
+new board in the channel (rendered image included). It also reports the Python memory the bot
+keeps per active table (traced with ``tracemalloc`` while the tables open, the fake's records left
+out).
 
 Runs against ``tests/fakediscord`` (a repository checkout is needed), in the same process and
 event loop as the bot, so the fake's own work (including its OpenAPI validation of every request;
@@ -42,17 +43,6 @@ class _RoutesOnly:
     def check(self, method: str, path: str, body: Any = None) -> tuple[str | None, list[str]]:
         found = self.real.match(path)
         return (found[0] if found else None), []
-
-
-def _rss_bytes() -> int:
-    """Resident memory of this process (Linux ``/proc``), 0 where unavailable."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -182,7 +172,6 @@ async def run(args: argparse.Namespace) -> int:
                 ack_ms.clear()
                 board_ms.clear()
                 gc.collect()
-                rss_before = _rss_bytes()
                 # What the bot keeps per table, without the fake's recordings (they hold every
                 # image the bot sent): traced Python memory outside tests/fakediscord.
                 tracemalloc.start()
@@ -196,7 +185,6 @@ async def run(args: argparse.Namespace) -> int:
                 gc.collect()
                 heap_after = _heap_bytes()
                 tracemalloc.stop()
-                rss_after = _rss_bytes()
 
                 began = time.perf_counter()
                 cpu_began = time.process_time()
@@ -260,9 +248,8 @@ async def run(args: argparse.Namespace) -> int:
         )
     per_game = (heap_after - heap_before) / max(1, args.games)
     print(
-        f"  memory: {per_game / 1024:.0f} KiB per active table (Python heap kept by the bot,"
-        f" its service and engine cache; RSS +{(rss_after - rss_before) / 2**20:.1f} MiB for"
-        f" {args.games} tables, including the fake Discord's records of every image sent)"
+        f"  memory: {per_game / 1024:.1f} KiB per active table (Python heap the bot, its service"
+        " and engine cache keep per table; the fake Discord's records left out)"
     )
     if problems:
         print(f"{len(problems)} requests Discord's API would reject, e.g.: {problems[0]}")
