@@ -73,11 +73,7 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> str:
         where = f" at {pending['square']}" if pending.get("square") else ""
         attacker = _names_of([int(pending.get("attacker", -1))], names)
         defender = _names_of([int(pending.get("defender", -1))], names)
-        text = f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
-        committed = pending.get("attacker_committed")
-        if isinstance(committed, int):  # committed openly; the defender answers knowing it
-            text += f" ({attacker} committed {committed})"
-        return text
+        return f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
     if kind == "war_order":
         colours = ", ".join(str(c) for c in pending.get("colours", []))
         return f"choose which war to fight first ({colours})"

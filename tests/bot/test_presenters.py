@@ -213,7 +213,8 @@ def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
     held = tigris.view(state, 0)["hand"].count("red")
     committed = play(state, f"0: support {held}")
     line = presenters.status_line(tigris.view(committed, None), NAMES[:2])
-    assert f"black revolt at J7: Alice attacks Bob (Alice committed {held})." in line, line
+    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
+    assert f"Alice commits {held} red." in line  # the engine's event says what was committed
     assert line.endswith("To act: **Bob**.")
 
 
