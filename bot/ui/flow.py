@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import presenters
+from bot.games import get_game
 from bot.service import MoveResult, NotSeated, Player, Table
 from bot.ui.images import board_png, private_png
 
@@ -89,10 +90,15 @@ def lobby_content(table: Table) -> str:
     order = "random seat order" if table.seat_order == "random" else "seats in join order"
     lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
     if table.options:
+        try:  # only what differs from the game's defaults (Targi alone has 17 options)
+            defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
+        except KeyError:
+            defaults = {}
+        changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         shown = ", ".join(
-            f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(table.options.items())
+            f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
-        lines.append(f"Options: {shown}.")
+        lines.append(f"Options: {shown or 'the standard rules'}.")
     seated = ", ".join(names_of(table)) or "nobody yet"
     lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")
     if table.status == "lobby":

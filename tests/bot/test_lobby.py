@@ -144,3 +144,20 @@ async def test_a_new_thread_is_opened_even_when_discord_is_slow(harness: Harness
     threads = "/channels/{channel_id}/threads"
     (thread,) = [c for c in h.fake.calls if c.template == threads and c.status < 300]
     assert (await h.table(thread.response["id"])).game == "targi"
+
+
+async def test_the_lobby_lists_only_the_options_that_differ_from_the_rules(
+    harness: Harness,
+) -> None:
+    # Targi has 17 table options: listing every default would bury the seats under a wall of text.
+    h = harness
+    await h.slash(ALICE, "game", {"game": "targi"}, sub="new")
+    lobby = h.fake.message((await h.table()).lobby_message_id)
+    assert "Options: the standard rules." in lobby["content"]
+    assert "caravan" not in lobby["content"]
+    other = p.channel("800000000000000055")
+    typed = "raid_unpaid_bonus=raid_amount hand_public=yes merchant_repeatable=yes"
+    await h.slash(BOB, "game", {"game": "targi", "options": typed}, sub="new", channel=other)
+    lobby = h.fake.message((await h.table(other["id"])).lobby_message_id)
+    lines = lobby["content"].splitlines()
+    assert "Options: hand public: yes, raid unpaid bonus: raid_amount." in lines, lines
