@@ -27,6 +27,12 @@ MISSING_PERMISSION = (
 )
 
 
+OUTDATED_COMMAND = (
+    "This command was updated and Discord still shows the old version; it refreshes soon "
+    "(reload Discord with Ctrl+R to hurry it)."
+)
+
+
 class CommandRefused(ServiceError):
     """A slash command cannot run here (no game in this channel, not a server channel, ...)."""
 
@@ -66,6 +72,10 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         if isinstance(error, discord.Forbidden):
             log.warning("missing permission: %s", error)
             await flow.reply(interaction, MISSING_PERMISSION)
+            return
+        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            log.warning("outdated command: %s", error)
+            await flow.reply(interaction, OUTDATED_COMMAND)
             return
         if isinstance(error, app_commands.CheckFailure):
             await flow.reply(interaction, str(error) or "You cannot use this command here.")

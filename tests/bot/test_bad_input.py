@@ -288,3 +288,12 @@ async def test_double_start_and_double_resign_happen_once(harness: Harness) -> N
     assert len(posts) == 2, "one notice and one final result"
     assert sum("You resigned" in t for t in texts) == 1, texts
     assert any("over" in t for t in texts), texts
+
+
+async def test_an_outdated_command_gets_a_short_answer_not_an_apology(harness: Harness) -> None:
+    # Between an update and Discord's next command sync, players may use a command the bot no
+    # longer has (or with old options): an expected situation, not a bug with an error id.
+    h = harness
+    gone = await h.slash(ALICE, "draw", {"card": "1"})
+    assert gone.ephemeral and "error id" not in gone.content
+    assert "updated" in gone.content, gone.content
