@@ -20,15 +20,16 @@ from tests.service.conftest import ANN, BOB, CAT, started
 NAMES = ["Ann", "Bob", "Cat"]
 COLOUR = r"(red|blue|green|black)"
 SQUARE = r"[A-P]\d+"
+LEADER = r"(king|priest|trader|farmer)"
 
 # The first line of an action's entry, per verb (<N> = the actor's name).
 FIRST_LINE: dict[str, dict[str, str]] = {
     "tigris": {
         "tile": rf"<N> places a (temple|market|settlement|farm) on {SQUARE}",
-        "leader": rf"<N> (places|moves) their (king|priest|trader|farmer) to {SQUARE}",
+        "leader": rf"<N> (places their {LEADER} on|moves their {LEADER} to) {SQUARE}",
         "withdraw": r"<N> withdraws their (king|priest|trader|farmer)$",
         "catastrophe": rf"<N> drops a catastrophe on {SQUARE}",
-        "swap": r"<N> swaps \d+ tiles$",
+        "swap": r"<N> swaps (1 tile|[2-6] tiles)$",
         "pass": r"<N> passes$",
         "support": rf"<N> commits \d+ {COLOUR}$",
         "war": rf"<N>: war {COLOUR}$",

@@ -64,7 +64,8 @@ def _check_views(state: State) -> None:
             actor, action = state.last_action
             if viewer != actor:  # swapped colours are secret (§14), the count is public
                 count = len(action.split()) - 1
-                assert view["last_action"] == {"seat": actor, "action": f"swap {count} tiles"}
+                noun = "tile" if count == 1 else "tiles"
+                assert view["last_action"] == {"seat": actor, "action": f"swap {count} {noun}"}
         for player in view["players"]:
             visible = state.over or state.open_scoring or player["seat"] == viewer
             assert ("score" in player) == visible and ("treasures" in player) == visible

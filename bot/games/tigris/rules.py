@@ -765,8 +765,8 @@ def _do_leader(state: State, w: _Work, seat: int, colour: int, target: int) -> N
     if moved:
         w.take_leader(seat, colour)
     w.put_leader(seat, colour, target)
-    verb = "moves" if moved else "places"
-    w.event("leader", f"@{seat} {verb} their {name} to {LABELS[target]}", seat)
+    verb = "moves their {} to" if moved else "places their {} on"
+    w.event("leader", f"@{seat} {verb.format(name)} {LABELS[target]}", seat)
     # A revolt if the kingdom now holds another leader of this colour.
     for sq in _flood(w.cells, target):
         code = w.cells[sq]
@@ -873,7 +873,8 @@ def _do_swap(w: _Work, seat: int, colours: tuple[int, ...]) -> None:
     for colour in colours:
         hand[colour] -= 1
     w.removed += len(colours)
-    w.event("swap", f"@{seat} swaps {len(colours)} tiles", seat)
+    count = len(colours)
+    w.event("swap", f"@{seat} swaps {count} tile{'s' if count > 1 else ''}", seat)
     if len(w.bag) - w.drawn < len(colours):
         _game_over(w, "the bag cannot refill the swap")
         return

@@ -155,7 +155,8 @@ def _last_action(last: tuple[int, str] | None, viewer: int | None) -> dict[str, 
     actor, action = last
     words = action.split()
     if words[0] == "swap" and viewer != actor:
-        action = f"swap {len(words) - 1} tiles"
+        count = len(words) - 1
+        action = f"swap {count} tile{'s' if count > 1 else ''}"
     return {"seat": actor, "action": action}
 
 
