@@ -161,3 +161,22 @@ async def test_the_lobby_lists_only_the_options_that_differ_from_the_rules(
     lobby = h.fake.message((await h.table(other["id"])).lobby_message_id)
     lines = lobby["content"].splitlines()
     assert "Options: hand public: yes, raid unpaid bonus: raid_amount." in lines, lines
+
+
+async def test_a_busy_thread_offers_a_new_thread_beside_it(harness: Harness) -> None:
+    # Threads cannot hold threads: the new one opens in the thread's parent channel.
+    h = harness
+    thread = p.channel("800000000000000321", type=11, parent_id=p.CHANNEL_ID, name="t&e night")
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 2}, sub="new", channel=thread)
+    busy = await h.slash(BOB, "game", {"game": "targi"}, sub="new", channel=thread)
+    assert busy.ephemeral and "already has a game" in busy.content
+    # Discord sends the thread (type 11, its parent) with the click.
+    click = p.button(
+        busy.custom_ids()[0], message_data=h.message_of(busy), user_id=BOB.id, channel_data=thread
+    )
+    click["member"]["user"]["global_name"] = BOB.name
+    opened = await h.answer(click)
+    assert "Opened" in opened.content
+    (made,) = [c for c in h.fake.calls if c.template == "/channels/{channel_id}/threads"]
+    assert made.parts[1] == p.CHANNEL_ID and made.json["name"] == "Targi by Bob"
+    assert (await h.table(made.response["id"])).game == "targi"
