@@ -167,3 +167,13 @@ async def test_targi_options_offer_every_documented_value(harness: Harness) -> N
     table = await h.table()
     assert table.options["raid_unpaid_bonus"] == "raid_amount"
     assert table.options["hand_public"] is False
+
+
+async def test_a_value_the_game_refuses_gets_a_short_answer_and_opens_nothing(
+    harness: Harness,
+) -> None:
+    h = harness
+    bad = await h.slash(ALICE, "game", {"game": "targi", "options": "caravan_card=top"}, sub="new")
+    assert bad.ephemeral and bad.recipient == ALICE.id
+    assert "error id" not in bad.content and "caravan" in bad.content, bad.content
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
