@@ -156,8 +156,14 @@ async def render_file(
     return discord.File(io.BytesIO(data), filename)
 
 
-async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool) -> None:
-    """Post the public board after a start or a move, pinging only the seats that must act."""
+async def post_board(
+    bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool, actor: int | None = None
+) -> None:
+    """Post the public board after a start or a move, pinging only the seats that must act.
+
+    ``actor`` (the user who just moved) is not pinged again: after their first T&E action they
+    still act, and they know it.
+    """
     if view.get("game_over") or table.status == "finished":
         await post_final(bot, table)
         return
@@ -165,7 +171,7 @@ async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping:
 
     names = names_of(table)
     text = presenters.status_line(view, names) + await away_note(bot, table)
-    users = to_ping(table, view) if ping else []
+    users = [u for u in to_ping(table, view) if u != actor] if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
     image = await render_file(table.game, view, f"{table.game}-{table.id}-{table.seq}.png")
@@ -178,7 +184,7 @@ async def post_board(bot: BoardBot, table: Table, view: dict[str, Any], *, ping:
     await bot.service.set_board_message(table.id, message.id)
     if ping:
         current = await bot.service.get(table.id)
-        await notify_turn(bot, current, to_ping(table, view))
+        await notify_turn(bot, current, to_ping(table, view), mover=actor)
 
 
 async def post_final(bot: BoardBot, table: Table) -> None:
@@ -207,7 +213,8 @@ async def post_final(bot: BoardBot, table: Table) -> None:
 
 async def after_move(bot: BoardBot, result: MoveResult) -> None:
     """Publish the consequences of a committed move."""
-    await post_board(bot, result.table, result.view, ping=True)
+    actor = result.table.players[result.seat].user_id
+    await post_board(bot, result.table, result.view, ping=True, actor=actor)
 
 
 # --- private answers ---------------------------------------------------------------------------

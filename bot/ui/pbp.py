@@ -62,14 +62,16 @@ async def send_dm(bot: BoardBot, user_id: int, text: str) -> bool:
     return True
 
 
-async def notify_turn(bot: BoardBot, table: Table, users: Iterable[int]) -> None:
-    """After a board is posted: a DM to each player to act who opted in, and one to each
-    watcher. Only public facts (table, whose turn, a link) are written."""
+async def notify_turn(
+    bot: BoardBot, table: Table, users: Iterable[int], *, mover: int | None = None
+) -> None:
+    """After a board is posted: a DM to each player to act who opted in (not the ``mover``, who
+    just acted), and one to each watcher. Only public facts (table, whose turn, a link)."""
     waiting = [u for u in users]
     link = flow.board_url(table)
     where = f" {link}" if link else ""
     for user_id in waiting:
-        if await bot.pbp.notify_dm(user_id):
+        if user_id != mover and await bot.pbp.notify_dm(user_id):
             await send_dm(bot, user_id, f"It is your turn in {_title(table)}.{where}")
     watchers = await bot.pbp.watchers(table.id)
     if watchers:

@@ -233,14 +233,16 @@ async def test_a_whole_game_through_discord(
         assert "Your points" not in call.text()
     # Every public board is built from the public view at its move alone: its text is exactly
     # the status line of that view (so a Tigris swap reads "swap N tiles", a Targi hand card or
-    # Tribal Expansion draw is never named), it pings exactly the seats to act, and its image
+    # Tribal Expansion draw is never named), it pings exactly the seats to act (except the
+    # player who just moved: they know they still have a T&E action), and its image
     # is the drawing of that view. Nothing else in public pings anyone.
     views = _public_views(record)
     boards = [c for c in before_end if "board:" in " ".join(c.custom_ids())]
     assert len(boards) == len(record["actions"])  # the start, then every move but the last
     for call in boards:
         seq = int(call.custom_ids()[0].split(":")[2])
-        to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"]]
+        mover = record["actions"][seq - 1][0] if seq > 0 else None
+        to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"] if s != mover]
         pings = "".join(f"<@{u}> " for u in to_act)
         expected = pings + presenters.status_line(views[seq], names)
         assert call.json["content"] == expected, (seq, call.json["content"], expected)

@@ -35,10 +35,14 @@ def _is_post(call: Call) -> bool:
     return call.method == "POST" and call.template == "/channels/{channel_id}/messages"
 
 
-async def _move(fake: FakeDiscord, rng: random.Random, board: Call) -> Call:
-    """The pinged player picks one of the bot's autocomplete suggestions and plays it."""
-    users = [str(u) for u in board.json["allowed_mentions"]["users"]]
-    user = rng.choice(users)
+def _to_act(board: Call, mover: str) -> list[str]:
+    """The pinged players; nobody is pinged when the player who just moved acts again."""
+    return [str(u) for u in board.json["allowed_mentions"]["users"]] or [mover]
+
+
+async def _move(fake: FakeDiscord, rng: random.Random, board: Call, mover: str) -> tuple[Call, str]:
+    """A player to act picks one of the bot's autocomplete suggestions and plays it."""
+    user = rng.choice(_to_act(board, mover))
     offered: list[str] = []
     for typed in ("tile", ""):  # tiles first: they empty the bag and end the game
         payload = _named(p.autocomplete("move", "action", typed, user_id=user), user)
@@ -56,7 +60,7 @@ async def _move(fake: FakeDiscord, rng: random.Random, board: Call) -> Call:
         timeout=10,
     )
     assert reply.ephemeral and reply.content.startswith("You played"), reply.content
-    return await fake.wait_for(_is_post, start=mark, timeout=10)
+    return await fake.wait_for(_is_post, start=mark, timeout=10), user
 
 
 async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
@@ -93,8 +97,9 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
         ),
     )
     board = await fake.wait_for(_is_post, start=mark)
+    mover = ""
     for _ in range(5):
-        board = await _move(fake, rng, board)
+        board, mover = await _move(fake, rng, board, mover)
 
     await proc.kill()  # a crash: no shutdown code runs
     await proc.start()
@@ -104,14 +109,14 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
     # The last board's Act button still works after the restart.
     message = fake.message(board.response["id"])
     act_id = next(c for c in board.custom_ids() if c.endswith(":act"))
-    user = str(board.json["allowed_mentions"]["users"][0])
+    user = _to_act(board, mover)[0]
     menu = await _interact(fake, _named(p.button(act_id, message_data=message, user_id=user), user))
     assert menu.ephemeral and "Choose your action" in menu.content, menu.content
 
     for _ in range(2000):
         if "final result" in (board.json.get("content") or ""):
             break
-        board = await _move(fake, rng, board)
+        board, mover = await _move(fake, rng, board, mover)
     else:
         pytest.fail("the game did not end")
     assert any(f.filename.endswith("-record.json") for f in board.files)
