@@ -173,7 +173,14 @@ class PlayByPost:
                     lead = new_timer / 4
                 if not (0 <= lead < new_timer) or math.isnan(lead):
                     raise BadTiming("The warning must come before the timer runs out.")
-            options = PbpOptions(new_reminder, new_timer, chosen, lead, current.forfeit_seat)
+            timer_since = current.timer_since
+            if new_timer != current.timer or lead != current.warn_lead:
+                # Decisions already pending get the new timer in full, and a new warning.
+                timer_since = self._now(None)
+                await pq.clear_warnings(table_id)
+            options = PbpOptions(
+                new_reminder, new_timer, chosen, lead, current.forfeit_seat, timer_since
+            )
             await pq.put_options(table_id, options)
             return options
 
@@ -250,7 +257,8 @@ class PlayByPost:
             periods = await PbpQueries(q).away_periods(table.players[seat].user_id)
         current = _current(periods, at)
         resume = at if current is None else current.end()
-        return resume + max(0.0, options.timer - active_time(periods, since, at))
+        start = options.timer_start(since)
+        return resume + max(0.0, options.timer - active_time(periods, start, at))
 
     # -- take-back ----------------------------------------------------------------------------
 

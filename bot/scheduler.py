@@ -10,7 +10,8 @@ Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`
 - reminder: when the decision has been pending for ``reminder`` seconds of active time and the
   last reminder for it (if any) is ``reminder`` seconds of active time old; never while away.
 - warning: once per decision, when ``warn_lead`` or less of the timer is left; never while away.
-- expiry: when the decision has been pending for ``timer`` seconds of active time; the table's
+- expiry: when the decision has been pending for ``timer`` seconds of active time (counted from
+  the timer's last change if that came later, see ``PbpOptions.timer_start``); the table's
   consequence is applied: ``skip`` takes :func:`bot.pbp_games.skip_action`, ``forfeit`` ends the
   game with that player last.
 """
@@ -84,7 +85,8 @@ class Scheduler:
                 away = any(p.start <= at < p.end() for p in mine)
                 waited = active_time(mine, row.since, at)
                 options = row.options
-                if options.timer is not None and waited >= options.timer:
+                timed = active_time(mine, options.timer_start(row.since), at)
+                if options.timer is not None and timed >= options.timer:
                     due = await self._expire(row, options, at, waited)
                     moved.add(row.table_id)
                     if due is not None:
@@ -96,7 +98,7 @@ class Scheduler:
                 if (
                     options.timer is not None
                     and row.warned_at is None
-                    and options.timer - waited <= options.warn_lead
+                    and options.timer - timed <= options.warn_lead
                 ):
                     async with self.service.db.write() as q:
                         marked = await PbpQueries(q).mark_warned(
@@ -104,7 +106,7 @@ class Scheduler:
                         )
                     if marked:
                         table = await self.service.get(row.table_id)
-                        deadline = at + options.timer - waited
+                        deadline = at + options.timer - timed
                         done.append(
                             Due("warning", table, row.seat, row.user_id, at, waited, deadline)
                         )
@@ -146,6 +148,7 @@ class Scheduler:
                             current.consequence,
                             current.warn_lead,
                             row.seat,
+                            current.timer_since,
                         ),
                     )
                 return Due(

@@ -27,6 +27,11 @@ class PbpOptions:
     consequence: str = "skip"
     warn_lead: float = DEFAULT_WARN_LEAD
     forfeit_seat: int | None = None
+    timer_since: float | None = None  # when the timer was last set or changed
+
+    def timer_start(self, since: float) -> float:
+        """When the timer of a decision pending since ``since`` started counting."""
+        return since if self.timer_since is None else max(since, self.timer_since)
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,8 @@ class PbpQueries:
 
     async def options(self, table_id: int) -> PbpOptions:
         rows = await self._all(
-            "SELECT reminder, timer, consequence, warn_lead, forfeit_seat FROM table_pbp "
+            "SELECT reminder, timer, consequence, warn_lead, forfeit_seat, timer_since "
+            "FROM table_pbp "
             "WHERE table_id = ?",
             [table_id],
         )
@@ -92,11 +98,20 @@ class PbpQueries:
     async def put_options(self, table_id: int, row: PbpOptions) -> None:
         await self._change(
             "INSERT INTO table_pbp (table_id, reminder, timer, consequence, warn_lead, "
-            "forfeit_seat) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+            "forfeit_seat, timer_since) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET "
             "reminder = excluded.reminder, timer = excluded.timer, "
             "consequence = excluded.consequence, warn_lead = excluded.warn_lead, "
-            "forfeit_seat = excluded.forfeit_seat",
-            [table_id, row.reminder, row.timer, row.consequence, row.warn_lead, row.forfeit_seat],
+            "forfeit_seat = excluded.forfeit_seat, timer_since = excluded.timer_since",
+            [
+                table_id,
+                row.reminder,
+                row.timer,
+                row.consequence,
+                row.warn_lead,
+                row.forfeit_seat,
+                row.timer_since,
+            ],
         )
 
     # -- pending decisions --------------------------------------------------------------------
@@ -106,7 +121,7 @@ class PbpQueries:
         rows = await self._all(
             "SELECT p.table_id, p.seat, s.user_id, p.since, p.reminded_at, p.warned_at, t.seq, "
             "o.table_id IS NOT NULL, o.reminder, o.timer, o.consequence, o.warn_lead, "
-            "o.forfeit_seat FROM pending p "
+            "o.forfeit_seat, o.timer_since FROM pending p "
             "JOIN game_tables t ON t.id = p.table_id "
             "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
             "LEFT JOIN table_pbp o ON o.table_id = p.table_id "
@@ -126,6 +141,10 @@ class PbpQueries:
             [at, table_id, seat, since],
         )
         return changed == 1
+
+    async def clear_warnings(self, table_id: int) -> None:
+        """Forget the timer warnings of a table's pending decisions (its timer changed)."""
+        await self._change("UPDATE pending SET warned_at = NULL WHERE table_id = ?", [table_id])
 
     async def mark_reminded(
         self, table_id: int, seat: int, since: float, previous: float | None, at: float

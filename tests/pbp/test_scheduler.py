@@ -270,3 +270,34 @@ async def test_an_expiry_racing_the_players_own_move_applies_once(
         assert isinstance(due, list) and [d.kind for d in due] == ["expired"]
     else:
         assert due == [] and actions == [(0, "place 2")]
+
+
+async def test_a_timer_set_during_a_long_wait_counts_from_the_change(
+    service: Service, pbp: PlayByPost, scheduler: Scheduler, clock: ManualClock
+) -> None:
+    """A table that has waited three days for Ann turns on a one-day forfeit timer: Ann gets
+    the whole day and her warning first, not a forfeit at the next tick."""
+    t0 = clock.now
+    table = await started(service, setup=HANDS)
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None)
+    clock.now = t0 + 3 * DAY
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=DAY, consequence="forfeit")
+    assert await pbp.deadline(table.id, 0) == t0 + 4 * DAY
+    assert await at(scheduler, clock, t0 + 3 * DAY) == []
+    assert await at(scheduler, clock, t0 + 4 * DAY - 4 * HOUR - 1) == []
+    assert await at(scheduler, clock, t0 + 4 * DAY - 4 * HOUR) == [
+        ("warning", "Ann"),
+        ("warning", "Bob"),
+    ]
+    # Shortening the timer after the warnings starts a fresh count, with fresh warnings.
+    clock.now = t0 + 4 * DAY - 2 * HOUR
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=2 * HOUR)
+    assert await pbp.deadline(table.id, 1) == t0 + 4 * DAY
+    assert await at(scheduler, clock, t0 + 4 * DAY - 30 * 60) == [
+        ("warning", "Ann"),
+        ("warning", "Bob"),
+    ]
+    assert await at(scheduler, clock, t0 + 4 * DAY - 1) == []
+    due = await at(scheduler, clock, t0 + 4 * DAY)
+    assert due == [("expired", "Ann")]  # the game ends with the first forfeit
+    assert (await service.get(table.id)).status == "finished"
