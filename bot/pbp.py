@@ -246,7 +246,8 @@ class PlayByPost:
 
     async def deadline(self, table_id: int, seat: int, now: float | None = None) -> float | None:
         """When ``seat``'s pending decision times out if its player stays present; None if
-        no timer runs for it."""
+        no timer runs for it. Never sooner than the warning's lead after the warning (which
+        goes out at the next tick if it is late)."""
         at = self._now(now)
         options = await self.options(table_id)
         since = (await self.service.pending_since(table_id)).get(seat)
@@ -254,11 +255,16 @@ class PlayByPost:
             return None
         table = await self.service.get(table_id)
         async with self.service.db.read() as q:
-            periods = await PbpQueries(q).away_periods(table.players[seat].user_id)
+            pq = PbpQueries(q)
+            periods = await pq.away_periods(table.players[seat].user_id)
+            warned = await pq.warned_at(table_id, seat)
         current = _current(periods, at)
         resume = at if current is None else current.end()
-        start = options.timer_start(since)
-        return resume + max(0.0, options.timer - active_time(periods, start, at))
+        left = options.timer - active_time(periods, options.timer_start(since), at)
+        lead_left = options.warn_lead - (
+            0.0 if warned is None else active_time(periods, warned, at)
+        )
+        return resume + max(0.0, left, lead_left)
 
     # -- take-back ----------------------------------------------------------------------------
 

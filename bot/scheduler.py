@@ -11,7 +11,9 @@ Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`
   last reminder for it (if any) is ``reminder`` seconds of active time old; never while away.
 - warning: once per decision, when ``warn_lead`` or less of the timer is left; never while away.
 - expiry: when the decision has been pending for ``timer`` seconds of active time (counted from
-  the timer's last change if that came later, see ``PbpOptions.timer_start``); the table's
+  the timer's last change if that came later, see ``PbpOptions.timer_start``) and its warning
+  went out at least ``warn_lead`` of active time ago: the consequence never comes unannounced,
+  even when the bot was offline through the warning time (it warns when back); the table's
   consequence is applied: ``skip`` takes :func:`bot.pbp_games.skip_action`, ``forfeit`` ends the
   game with that player last.
 """
@@ -86,7 +88,12 @@ class Scheduler:
                 waited = active_time(mine, row.since, at)
                 options = row.options
                 timed = active_time(mine, options.timer_start(row.since), at)
-                if options.timer is not None and timed >= options.timer:
+                if (
+                    options.timer is not None
+                    and timed >= options.timer
+                    and row.warned_at is not None
+                    and active_time(mine, row.warned_at, at) >= options.warn_lead
+                ):
                     due = await self._expire(row, options, at, waited)
                     moved.add(row.table_id)
                     if due is not None:
@@ -106,7 +113,7 @@ class Scheduler:
                         )
                     if marked:
                         table = await self.service.get(row.table_id)
-                        deadline = at + options.timer - timed
+                        deadline = at + max(options.timer - timed, options.warn_lead)
                         done.append(
                             Due("warning", table, row.seat, row.user_id, at, waited, deadline)
                         )

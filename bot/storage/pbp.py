@@ -142,6 +142,13 @@ class PbpQueries:
         )
         return changed == 1
 
+    async def warned_at(self, table_id: int, seat: int) -> float | None:
+        """When the timer warning for ``seat``'s pending decision went out, if it did."""
+        rows = await self._all(
+            "SELECT warned_at FROM pending WHERE table_id = ? AND seat = ?", [table_id, seat]
+        )
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
+
     async def clear_warnings(self, table_id: int) -> None:
         """Forget the timer warnings of a table's pending decisions (its timer changed)."""
         await self._change("UPDATE pending SET warned_at = NULL WHERE table_id = ?", [table_id])

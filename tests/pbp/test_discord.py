@@ -125,7 +125,9 @@ async def test_forfeit_posts_the_result_with_a_rematch_button(
     h, clock = timed
     table = await open_table(h, "targi", [ALICE, BOB])
     await h.slash(ALICE, "game", {"timer_hours": 1, "consequence": "forfeit"}, sub="timing")
-    calls = await tick(h, clock, HOUR)
+    [warning] = await tick(h, clock, 0.75 * HOUR)  # a quarter of a short timer before
+    assert "you forfeit and the game ends" in warning.content
+    calls = await tick(h, clock, 0.25 * HOUR)
     assert calls[0].content == f"Time ran out for Alice: they forfeit Targi table #{table.id}."
     final = calls[-1]
     assert custom_ids(final.json) == [f"rematch:{table.id}"]

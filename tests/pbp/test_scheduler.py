@@ -101,6 +101,7 @@ async def test_targi_timer_skips_a_targi_card_and_the_game_goes_on(
     table = await started(service, game="targi")
     await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=HOUR)
     assert (await pbp.options(table.id)).warn_lead == HOUR / 4  # a quarter of a short timer
+    assert await at(scheduler, clock, t0 + HOUR * 3 / 4) == [("warning", "Ann")]
     clock.now = t0 + HOUR
     [expired] = await scheduler.tick()
     legal_before = expired.move
@@ -117,6 +118,7 @@ async def test_forfeit_ends_the_game_with_the_late_player_last(
     table = await started(service, (ANN, BOB, CAT), game="tigris")
     [first] = await service.to_act(table.id)
     await pbp.set_options(table.id, BOB.user_id, can_manage=True, timer=DAY, consequence="forfeit")
+    assert len(await at(scheduler, clock, t0 + DAY - 4 * HOUR)) == 1  # the warning
     clock.now = t0 + DAY
     due = await scheduler.tick()
     assert [(d.kind, d.consequence, d.seat) for d in due] == [("expired", "forfeit", first)]
@@ -161,6 +163,7 @@ async def test_back_early_resumes_the_clock(
     table = await started(service, setup=HANDS)
     await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=DAY)
     await pbp.away(BOB.user_id, 7, now=t0 + HOUR)
+    assert await at(scheduler, clock, t0 + 20 * HOUR) == [("warning", "Ann")]  # Bob is away
     clock.now = t0 + DAY
     assert kinds(await scheduler.tick()) == [("expired", "Ann")]
     assert await at(scheduler, clock, t0 + 3 * DAY) == []  # Bob is away: paused
@@ -258,7 +261,8 @@ async def test_an_expiry_racing_the_players_own_move_applies_once(
 
     table = await started(service, game="targi")
     await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=HOUR)
-    clock.advance(HOUR)
+    assert await at(scheduler, clock, clock.now + HOUR * 3 / 4) == [("warning", "Ann")]
+    clock.advance(HOUR / 4)
     due, moved = await asyncio.gather(
         scheduler.tick(),
         service.submit(table.id, ANN.user_id, "place 2", expected_seq=0),
@@ -301,3 +305,41 @@ async def test_a_timer_set_during_a_long_wait_counts_from_the_change(
     due = await at(scheduler, clock, t0 + 4 * DAY)
     assert due == [("expired", "Ann")]  # the game ends with the first forfeit
     assert (await service.get(table.id)).status == "finished"
+
+
+async def test_the_consequence_never_comes_without_its_warning(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """The bot is offline from before the warning until after the deadline: when it is back it
+    warns first, and the forfeit follows the warning's lead later, even across another restart."""
+    t0 = clock.now
+    svc = await open_service(db_path, clock)
+    try:
+        pbp = PlayByPost(svc)
+        table = await started(svc, setup=HANDS)
+        await pbp.set_options(
+            table.id, ANN.user_id, can_manage=False, reminder=None, timer=DAY, consequence="forfeit"
+        )
+        assert await at(Scheduler(pbp), clock, t0 + 10 * HOUR) == []
+    finally:
+        await svc.close()
+    clock.now = t0 + DAY + 6 * HOUR  # back online long after the deadline
+    svc = await open_service(db_path, clock)
+    try:
+        pbp = PlayByPost(svc)
+        assert await at(Scheduler(pbp), clock, clock.now) == [
+            ("warning", "Ann"),
+            ("warning", "Bob"),
+        ]
+        assert await pbp.deadline(table.id, 0) == t0 + DAY + 10 * HOUR
+    finally:
+        await svc.close()
+    svc = await open_service(db_path, clock)
+    try:
+        pbp = PlayByPost(svc)
+        scheduler = Scheduler(pbp)
+        assert await at(scheduler, clock, t0 + DAY + 10 * HOUR - 1) == []
+        assert await at(scheduler, clock, t0 + DAY + 10 * HOUR) == [("expired", "Ann")]
+        assert (await svc.get(table.id)).status == "finished"
+    finally:
+        await svc.close()
