@@ -342,18 +342,26 @@ class PlayByPost:
 
     # -- log ----------------------------------------------------------------------------------
 
-    async def game_log(self, table_id: int, page: int = 1, per_page: int = 10) -> LogPage:
-        """The readable log, newest page first; only public events, names for seats."""
+    async def game_log(
+        self, table_id: int, page: int = 1, per_page: int = 10, max_chars: int | None = None
+    ) -> LogPage:
+        """The readable log, newest page first; only public events, names for seats.
+
+        A page holds at most ``per_page`` entries and, when ``max_chars`` is given, only as
+        many as fit in that many characters (one per line; a single longer entry gets a page
+        of its own), so a message never has to cut a page short.
+        """
         if page < 1 or per_page < 1:
             raise ServiceError("Pages are numbered from 1.")
         table, game, states, actions = await self.service.history(table_id)
         names = [p.name for p in table.players]
         entries = log_entries(game, states, actions, names)
-        pages = max(1, math.ceil(len(entries) / per_page))
+        bounds = _pages(entries, per_page, max_chars)
+        pages = max(1, len(bounds))
         if page > pages:
             raise ServiceError(f"The log has {pages} page{'s' if pages != 1 else ''}.")
-        end = len(entries) - (page - 1) * per_page
-        return LogPage(tuple(entries[max(0, end - per_page) : end]), page, pages)
+        start, end = bounds[page - 1] if bounds else (0, 0)
+        return LogPage(tuple(entries[start:end]), page, pages)
 
     # -- watchers, notifications --------------------------------------------------------------
 
@@ -417,6 +425,24 @@ class PlayByPost:
                 PbpOptions(timing.reminder, timing.timer, timing.consequence, timing.warn_lead),
             )
         return table
+
+
+def _pages(
+    entries: Sequence[LogEntry], per_page: int, max_chars: int | None
+) -> list[tuple[int, int]]:
+    """Slices of ``entries`` per page, page 1 (the newest) first."""
+    bounds: list[tuple[int, int]] = []
+    end = len(entries)
+    while end > 0:
+        start, size = end, -1
+        while start > 0 and end - start < per_page:
+            grown = size + 1 + len(entries[start - 1].text())
+            if max_chars is not None and start < end and grown > max_chars:
+                break
+            start, size = start - 1, grown
+        bounds.append((start, end))
+        end = start
+    return bounds
 
 
 def _in_range(value: object, bounds: tuple[float, float], what: str) -> float:

@@ -76,7 +76,10 @@ class PlayByPostCog(commands.Cog):
 
 async def game_log(interaction: discord.Interaction[Any], table: Table, page: int) -> None:
     bot = flow.bot_of(interaction)
-    log_page = await bot.pbp.game_log(table.id, page=page, per_page=15)
+    head_room = 120  # the heading line below
+    log_page = await bot.pbp.game_log(
+        table.id, page=page, per_page=15, max_chars=flow.MAX_CONTENT - head_room
+    )
     lines = log_page.lines() or ["No moves yet."]
     head = (
         f"**{presenters.game_title(table.game)} table #{table.id}**, log page "

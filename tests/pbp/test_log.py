@@ -233,3 +233,28 @@ async def test_the_log_is_paginated_newest_first(service: Service, pbp: PlayByPo
     lobby = await service.create(game="targi", guild_id=1, channel_id=55, creator=ANN, max_seats=2)
     with pytest.raises(NotStarted):
         await pbp.game_log(lobby.id)
+
+
+async def test_a_page_fits_its_message_and_every_move_is_on_exactly_one_page(
+    service: Service, pbp: PlayByPost
+) -> None:
+    """Long names and busy moves: a page holds fewer entries rather than being cut off."""
+    table = await started(service, (ANN, BOB, CAT), game="tigris")
+    rng = random.Random(4)
+    for _ in range(40):
+        current = await service.get(table.id)
+        seat = rng.choice(await service.to_act(table.id))
+        user = current.players[seat].user_id
+        legal = await service.legal_actions(table.id, user)
+        await service.submit(table.id, user, rng.choice(legal), expected_seq=current.seq)
+    whole = (await pbp.game_log(table.id, per_page=1000)).entries
+    budget = 300
+    first = await pbp.game_log(table.id, page=1, per_page=15, max_chars=budget)
+    assert first.pages > 40 * 30 // (15 * budget) + 1  # more pages than 15 moves each
+    seen: list[int] = []
+    for page in range(first.pages, 0, -1):
+        shown = await pbp.game_log(table.id, page=page, per_page=15, max_chars=budget)
+        assert 1 <= len(shown.entries) <= 15
+        assert len("\n".join(shown.lines())) <= budget or len(shown.entries) == 1
+        seen.extend(e.number for e in shown.entries)
+    assert seen == [e.number for e in whole]
