@@ -291,6 +291,8 @@ class PlayByPost:
                 )
             existing = await pq.takeback(table_id)
             if existing is not None and existing.seq == table.seq:
+                if existing.refused:
+                    raise TakebackRefused("Taking back this move was already refused; it stands.")
                 raise TakebackRefused("A take-back is already waiting for an answer.")
             await pq.put_takeback(TakebackRow(table_id, table.seq, seat, (), self._now(None)))
         return TakebackOutcome("pending", table, seat, others)
@@ -304,7 +306,7 @@ class PlayByPost:
             if row is not None and (row.seq != table.seq or table.status != "active"):
                 await pq.delete_takeback(table_id)
                 return None
-            return row
+            return None if row is None or row.refused else row
 
     async def answer_takeback(self, table_id: int, user_id: int, approve: bool) -> TakebackOutcome:
         """Another player approves or refuses. One refusal ends the request; when all have
@@ -316,7 +318,7 @@ class PlayByPost:
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             row = await pq.takeback(table_id)
-            if row is None:
+            if row is None or row.refused:
                 raise NoTakeback("No take-back is waiting for an answer here.")
             now_row = await q.table(table_id)
             if now_row is None or row.seq != now_row.seq or now_row.status != "active":
@@ -325,8 +327,10 @@ class PlayByPost:
             if seat == row.seat:
                 raise TakebackRefused("The other players answer your take-back request.")
             others = tuple(s for s in range(len(table.players)) if s != row.seat)
-            if not approve:
-                await pq.delete_takeback(table_id)
+            if not approve:  # kept as refused: the same move is not asked about again
+                await pq.put_takeback(
+                    TakebackRow(table_id, row.seq, row.seat, row.approvals, row.at, True)
+                )
                 return TakebackOutcome("refused", table, row.seat, ())
             approvals = tuple(sorted({*row.approvals, seat}))
             waiting = tuple(s for s in others if s not in approvals)

@@ -53,6 +53,7 @@ class TakebackRow:
     seat: int
     approvals: tuple[int, ...]
     at: float
+    refused: bool = False  # answered with a refusal: closed, and not to be asked again
 
 
 @dataclass(frozen=True)
@@ -190,20 +191,28 @@ class PbpQueries:
 
     async def takeback(self, table_id: int) -> TakebackRow | None:
         rows = await self._all(
-            "SELECT table_id, seq, seat, approvals, at FROM takebacks WHERE table_id = ?",
+            "SELECT table_id, seq, seat, approvals, at, refused FROM takebacks WHERE table_id = ?",
             [table_id],
         )
         if not rows:
             return None
-        table, seq, seat, approvals, at = rows[0]
-        return TakebackRow(table, seq, seat, tuple(json.loads(approvals)), at)
+        table, seq, seat, approvals, at, refused = rows[0]
+        return TakebackRow(table, seq, seat, tuple(json.loads(approvals)), at, bool(refused))
 
     async def put_takeback(self, row: TakebackRow) -> None:
         await self._change(
-            "INSERT INTO takebacks (table_id, seq, seat, approvals, at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO takebacks (table_id, seq, seat, approvals, at, refused) "
+            "VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, seat = excluded.seat, "
-            "approvals = excluded.approvals, at = excluded.at",
-            [row.table_id, row.seq, row.seat, json.dumps(sorted(row.approvals)), row.at],
+            "approvals = excluded.approvals, at = excluded.at, refused = excluded.refused",
+            [
+                row.table_id,
+                row.seq,
+                row.seat,
+                json.dumps(sorted(row.approvals)),
+                row.at,
+                int(row.refused),
+            ],
         )
 
     async def delete_takeback(self, table_id: int) -> None:

@@ -210,12 +210,18 @@ async def test_take_back_refused_and_void(timed: tuple[Harness, ManualClock]) ->
     assert "Bob refused" in refused.content
     assert (await h.table_by_id(table.id)).seq == 1
     mark = h.fake.mark()
-    await h.slash(ALICE, "game", {}, sub="takeback")
+    again = await h.slash(ALICE, "game", {}, sub="takeback")  # no second ping for that move
+    assert again.ephemeral and "already refused" in again.content
+    assert h.public_posts(mark) == []
+    await h.slash(BOB, "move", {"action": "place 3"})
+    mark = h.fake.mark()
+    await h.slash(BOB, "game", {}, sub="takeback")
     message = h.fake.message(h.public_posts(mark)[0].response["id"])
-    await h.slash(BOB, "move", {"action": "place 3"})  # Bob moves instead of answering
-    void = await h.click(BOB, message, f"undo:{table.id}:1:approve")
+    [alice_move, *_] = await h.bot.service.legal_actions(table.id, ALICE.uid)
+    await h.slash(ALICE, "move", {"action": alice_move})  # Alice moves instead of answering
+    void = await h.click(ALICE, message, f"undo:{table.id}:2:approve")
     assert "no longer open" in void.content
-    assert (await h.table_by_id(table.id)).seq == 2
+    assert (await h.table_by_id(table.id)).seq == 3
 
 
 async def test_log_watch_and_my_games(timed: tuple[Harness, ManualClock]) -> None:

@@ -232,3 +232,23 @@ async def test_race_between_approval_and_the_next_move(
         assert isinstance(approved, TakebackVoid)
     assert concurrent or after.seq == 0
     assert await pbp.takeback(table.id) is None
+
+
+async def test_a_refused_move_cannot_be_asked_again(service: Service, pbp: PlayByPost) -> None:
+    """One refusal settles that move: asking again (and pinging everyone again) is refused;
+    the next move can be asked about as usual, also after a restart of the request table."""
+    table = await started(service, game="targi")
+    await service.submit(table.id, ANN.user_id, "place 2", expected_seq=0)
+    await pbp.request_takeback(table.id, ANN.user_id)
+    assert (await pbp.answer_takeback(table.id, BOB.user_id, False)).status == "refused"
+    with pytest.raises(TakebackRefused, match="already refused"):
+        await pbp.request_takeback(table.id, ANN.user_id)
+    assert await pbp.takeback(table.id) is None
+    with pytest.raises(NoTakeback):
+        await pbp.answer_takeback(table.id, BOB.user_id, True)
+    assert (await service.get(table.id)).seq == 1
+    await service.submit(table.id, BOB.user_id, "place 3", expected_seq=1)
+    asked = await pbp.request_takeback(table.id, BOB.user_id)
+    assert asked.status == "pending" and asked.waiting_for == (0,)
+    assert (await pbp.answer_takeback(table.id, ANN.user_id, True)).status == "undone"
+    assert (await service.get(table.id)).seq == 1
