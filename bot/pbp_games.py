@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "ROUND_DECISIONS",
     "SKIP_PREFERENCES",
     "LogEntry",
     "action_is_public",
@@ -33,6 +34,12 @@ SKIP_PREFERENCES: dict[str, tuple[str, ...]] = {
     "tigris": ("support 0", "monument none", "pass"),
     "targi": ("done", "discard", "keep"),
 }
+
+
+# Decisions one player takes in one round when nobody really plays (the timer skips them all):
+# Tigris two actions per turn; Targi three placements and ending the action phase. Used to
+# abandon a table nobody plays any more (see bot.scheduler.ABANDON_ROUNDS).
+ROUND_DECISIONS: dict[str, int] = {"tigris": 2, "targi": 4}
 
 
 def skip_action(game: str, legal: Sequence[str]) -> str | None:

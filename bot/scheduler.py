@@ -15,7 +15,8 @@ Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`
   went out at least ``warn_lead`` of active time ago: the consequence never comes unannounced,
   even when the bot was offline through the warning time (it warns when back); the table's
   consequence is applied: ``skip`` takes :func:`bot.pbp_games.skip_action`, ``forfeit`` ends the
-  game with that player last.
+  game with that player last. A whole round of skips with no person moving abandons the table
+  (consequence "abandoned": the skip is played, then the game is aborted).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 
 from bot.games.common import GameError
 from bot.pbp import PlayByPost, active_time
-from bot.pbp_games import skip_action
+from bot.pbp_games import ROUND_DECISIONS, skip_action
 from bot.service import MoveResult, ServiceError, StaleBoard, Table
 from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
 
@@ -36,13 +37,18 @@ __all__ = ["Due", "Scheduler"]
 log = logging.getLogger(__name__)
 
 MAX_PASSES = 20  # an expiry can make new decisions due in the same tick; bounded anyway
+# A table is abandoned (aborted) once the timer has skipped this many rounds of decisions in a
+# row (``ROUND_DECISIONS`` per player) with no move by a person in between: otherwise a Tigris
+# table whose players all left would pass for ever (passing draws nothing).
+ABANDON_ROUNDS = 2
 
 
 @dataclass(frozen=True)
 class Due:
     """Something the scheduler applied: ``kind`` is "reminder", "warning" or "expired".
 
-    ``deadline`` is the timer's end (warnings); ``consequence``/``action``/``move`` describe an
+    ``deadline`` is the timer's end (warnings); ``consequence`` ("skip", "forfeit" or
+    "abandoned": a skip after which the table was aborted), ``action`` and ``move`` describe an
     expiry (``action`` is the skipped decision, None for a forfeit; ``table`` is then the table
     after it).
     """
@@ -173,14 +179,28 @@ class Scheduler:
         except (ServiceError, GameError):
             log.exception("table %s: the timer's consequence failed", row.table_id)
             return None
+        consequence = "skip"
+        after_table = move.table
+        async with self.service.db.write() as q:
+            run = await PbpQueries(q).count_skip(row.table_id, row.seq, move.table.seq)
+        if move.table.status == "active" and run >= ABANDON_ROUNDS * ROUND_DECISIONS.get(
+            table.game, 2
+        ) * len(table.players):
+            try:
+                after_table = await self.service.abort(
+                    row.table_id, table.creator_id, can_manage=True, expected_seq=move.table.seq
+                )
+                consequence = "abandoned"
+            except (StaleBoard, ServiceError):
+                pass  # somebody moved (or ended it) just now: it is not abandoned
         return Due(
             "expired",
-            move.table,
+            after_table,
             row.seat,
             row.user_id,
             at,
             waited,
-            consequence="skip",
+            consequence=consequence,
             action=action,
             move=move,
         )

@@ -752,13 +752,19 @@ class Service:
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
-    async def abort(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
-        """Stop a lobby or running game without a result (creator or manager)."""
+    async def abort(
+        self, table_id: int, user_id: int, *, can_manage: bool, expected_seq: int | None = None
+    ) -> Table:
+        """Stop a lobby or running game without a result (creator or manager). With
+        ``expected_seq``: StaleBoard if the table moved past it (the play-by-post scheduler
+        abandoning a table must not undo a player's return)."""
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status not in ("lobby", "active"):
                 raise GameNotActive("This game has already ended.")
+            if expected_seq is not None and row.seq != expected_seq:
+                raise StaleBoard(table)
             reason = "cancelled" if table.status == "lobby" else "aborted"
             await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())
             self._states.pop(table_id, None)

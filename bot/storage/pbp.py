@@ -150,6 +150,22 @@ class PbpQueries:
         )
         return None if not rows or rows[0][0] is None else float(rows[0][0])
 
+    async def count_skip(self, table_id: int, before: int, after: int) -> int:
+        """Record a timer skip that took the table from seq ``before`` to ``after``; returns
+        how many skips in a row there have been (a person's move in between starts again)."""
+        rows = await self._all(
+            "SELECT skip_run, skip_seq FROM table_pbp WHERE table_id = ?", [table_id]
+        )
+        if not rows:
+            return 1
+        run, seq = rows[0]
+        run = int(run) + 1 if seq == before else 1
+        await self._change(
+            "UPDATE table_pbp SET skip_run = ?, skip_seq = ? WHERE table_id = ?",
+            [run, after, table_id],
+        )
+        return run
+
     async def clear_warnings(self, table_id: int) -> None:
         """Forget the timer warnings of a table's pending decisions (its timer changed)."""
         await self._change("UPDATE pending SET warned_at = NULL WHERE table_id = ?", [table_id])

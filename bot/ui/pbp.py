@@ -128,6 +128,12 @@ async def announce(bot: BoardBot, due: Due) -> None:
         return
     assert due.move is not None and due.action is not None
     shown = f" `{due.action}`" if action_is_public(table.game, due.action) else " for them"
+    if due.consequence == "abandoned":
+        await channel.send(
+            f"Time ran out for {name}: the bot decided{shown}. Nobody has moved for a whole "
+            f"round of turn timers, so {_title(table)} is abandoned (no result)."
+        )
+        return
     await channel.send(f"Time ran out for {name}: the bot decided{shown}.")
     await flow.after_move(bot, due.move)
 

@@ -298,3 +298,22 @@ async def test_act_offers_the_last_mover_a_take_back_button(
     assert asked.ephemeral and "requested" in asked.content
     [request] = h.public_posts(mark)
     assert request.custom_ids() == [f"undo:{table.id}:1:approve", f"undo:{table.id}:1:refuse"]
+
+
+async def test_a_table_nobody_plays_is_abandoned_in_the_channel(
+    timed: tuple[Harness, ManualClock],
+) -> None:
+    h, clock = timed
+    table = await open_table(h, "tigris", [ALICE, BOB])
+    await h.slash(ALICE, "game", {"timer_hours": 1, "reminder_hours": 0}, sub="timing")
+    for _ in range(7):
+        await tick(h, clock, 0.75 * HOUR)  # the warning
+        calls = await tick(h, clock, 0.25 * HOUR)
+        assert "`pass`" in (calls[0].content or "") and any(c.files for c in calls)
+    await tick(h, clock, 0.75 * HOUR)
+    calls = await tick(h, clock, 0.25 * HOUR)
+    [said] = [c for c in calls if c.audience == "public"]
+    assert said.content.endswith(f"Tigris & Euphrates table #{table.id} is abandoned (no result).")
+    assert not said.files and said.pinged_user_ids() == set()
+    assert (await h.table_by_id(table.id)).status == "aborted"
+    assert await tick(h, clock, DAY) == []

@@ -343,3 +343,41 @@ async def test_the_consequence_never_comes_without_its_warning(
         assert (await svc.get(table.id)).status == "finished"
     finally:
         await svc.close()
+
+
+async def test_a_table_nobody_plays_is_abandoned_after_a_full_round_of_skips(
+    service: Service, pbp: PlayByPost, scheduler: Scheduler, clock: ManualClock
+) -> None:
+    """Tigris players who all stop playing would otherwise be passed for ever (passing draws
+    nothing, so the game never ends): once the timer has skipped every decision of a whole
+    rounds (two actions per player each) with no move by a person in between, the game is
+    abandoned. A person's move starts the count again."""
+    t0 = clock.now
+    table = await started(service, game="tigris")
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=HOUR)
+    lead = HOUR / 4
+
+    async def expire_next() -> list[Due]:
+        """Tick at the next warning, then at the next expiry."""
+        [warning] = await scheduler.tick(clock.now + HOUR - lead)
+        assert warning.kind == "warning"
+        clock.now += HOUR
+        return await scheduler.tick(clock.now)
+
+    clock.now = t0
+    for _ in range(7):
+        [due] = await expire_next()
+        assert (due.kind, due.action) == ("expired", "pass")
+    # A person moves: the count starts again.
+    current = await service.get(table.id)
+    [seat] = await service.to_act(table.id)
+    user = current.players[seat].user_id
+    await service.submit(table.id, user, "pass", expected_seq=current.seq)
+    for _ in range(7):
+        [due] = await expire_next()
+        assert (due.kind, due.action) == ("expired", "pass")
+    [last] = await expire_next()
+    assert (last.kind, last.consequence) == ("expired", "abandoned")
+    after = await service.get(table.id)
+    assert (after.status, after.end_reason, after.seq) == ("aborted", "aborted", 16)
+    assert await scheduler.tick(clock.now + DAY) == []
