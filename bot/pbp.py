@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bot.pbp_games import LogEntry, log_entries, takeback_refusal
 from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
-from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, TakebackRow
+from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow
 
 __all__ = [
     "AWAY_BUDGET_DAYS",
@@ -169,6 +169,8 @@ class PlayByPost:
                 raise BadTiming("When the timer runs out the game can 'skip' or 'forfeit'.")
             lead = current.warn_lead if warn_lead is None else float(warn_lead)
             if new_timer is not None:
+                if warn_lead is None and new_timer != current.timer:
+                    lead = DEFAULT_WARN_LEAD  # the default follows the new timer
                 if warn_lead is None and lead >= new_timer:
                     lead = new_timer / 4
                 if not (0 <= lead < new_timer) or math.isnan(lead):

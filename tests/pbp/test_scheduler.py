@@ -381,3 +381,18 @@ async def test_a_table_nobody_plays_is_abandoned_after_a_full_round_of_skips(
     after = await service.get(table.id)
     assert (after.status, after.end_reason, after.seq) == ("aborted", "aborted", 16)
     assert await scheduler.tick(clock.now + DAY) == []
+
+
+async def test_the_default_warning_follows_the_timer(service: Service, pbp: PlayByPost) -> None:
+    """A table that tried a 2-hour timer and went back to a day gets the 4-hour warning again,
+    not the half-hour one of the short timer."""
+    table = await started(service, setup=HANDS)
+    assert (
+        await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=DAY)
+    ).warn_lead == 4 * HOUR
+    short = await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=2 * HOUR)
+    assert short.warn_lead == HOUR / 2
+    back = await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=DAY)
+    assert back.warn_lead == 4 * HOUR
+    same = await pbp.set_options(table.id, ANN.user_id, can_manage=False, consequence="forfeit")
+    assert (same.timer, same.warn_lead) == (DAY, 4 * HOUR)
