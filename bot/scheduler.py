@@ -10,6 +10,7 @@ Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`
 - reminder: when the decision has been pending for ``reminder`` seconds of active time and the
   last reminder for it (if any) is ``reminder`` seconds of active time old; never while away.
 - warning: once per decision, when ``warn_lead`` or less of the timer is left; never while away.
+  A reminder due in the same tick is recorded but not sent (one ping, not two).
 - expiry: when the decision has been pending for ``timer`` seconds of active time (counted from
   the timer's last change if that came later, see ``PbpOptions.timer_start``) and its warning
   went out at least ``warn_lead`` of active time ago: the consequence never comes unannounced,
@@ -108,6 +109,7 @@ class Scheduler:
                     continue
                 if away:
                     continue
+                warned_now = False
                 if (
                     options.timer is not None
                     and row.warned_at is None
@@ -118,6 +120,7 @@ class Scheduler:
                             row.table_id, row.seat, row.since, at
                         )
                     if marked:
+                        warned_now = True
                         table = await self.service.get(row.table_id)
                         deadline = at + max(options.timer - timed, options.warn_lead)
                         done.append(
@@ -128,7 +131,7 @@ class Scheduler:
                         marked = await PbpQueries(q).mark_reminded(
                             row.table_id, row.seat, row.since, row.reminded_at, at
                         )
-                    if marked:
+                    if marked and not warned_now:  # the warning just pinged them: it counts
                         table = await self.service.get(row.table_id)
                         done.append(Due("reminder", table, row.seat, row.user_id, at, waited))
             if not expired_any:
