@@ -8,11 +8,12 @@ whether that action revealed anything new (see the per-game rules there).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+
+from bot.presenters import name_seats
 
 __all__ = [
     "ROUND_DECISIONS",
@@ -88,19 +89,6 @@ def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> str | Non
             return "your hand card was revealed"
         return None
     return "take-backs are not available for this game"
-
-
-_SEAT = re.compile(r"@(\d+)")
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """``@N`` replaced by the name of seat N."""
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match[1])
-        return names[seat] if seat < len(names) else match[0]
-
-    return _SEAT.sub(name, text)
 
 
 @dataclass(frozen=True)

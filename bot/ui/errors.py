@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import presenters
 from bot.games.common import GameError
 from bot.service import ServiceError, StaleBoard
 
@@ -57,6 +58,16 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
+async def _with_names(interaction: discord.Interaction[Any], text: str) -> str:
+    """Engine sentences name seats as ``@N``: put the players of this channel's game there."""
+    from bot.ui import flow
+
+    if "@" not in text or interaction.channel_id is None:
+        return text
+    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
+    return presenters.name_seats(text, flow.names_of(table)) if table else text
+
+
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer the user about ``error`` (ephemerally) and log what needs logging."""
     from bot.ui import flow
@@ -67,7 +78,8 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             await flow.send_stale(flow.bot_of(interaction), interaction, error.table.id)
             return
         if isinstance(error, ServiceError | GameError):
-            await flow.reply(interaction, flow.clip(str(error) or "That is not possible now."))
+            text = await _with_names(interaction, str(error) or "That is not possible now.")
+            await flow.reply(interaction, flow.clip(text))
             return
         if isinstance(error, discord.Forbidden):
             log.warning("missing permission: %s", error)

@@ -297,3 +297,18 @@ async def test_an_outdated_command_gets_a_short_answer_not_an_apology(harness: H
     gone = await h.slash(ALICE, "draw", {"card": "1"})
     assert gone.ephemeral and "error id" not in gone.content
     assert "updated" in gone.content, gone.content
+
+
+@pytest.mark.skipif("targi" not in game_names(), reason="Targi engine not merged yet")
+async def test_an_engine_reason_names_players_not_seat_numbers(harness: Harness) -> None:
+    h = harness
+    table = await open_table(h, "targi", [ALICE, BOB])
+    first, second = await _to_act(h, table)
+    call = await h.slash(first, "move", {"action": "place 5"})
+    assert call.content.startswith("You played"), call.content
+    table = await h.service.get(table.id)
+    mark = h.fake.mark()
+    call = await h.slash(second, "move", {"action": "place 15"})  # faces the first's Targi
+    assert call.ephemeral and call.recipient == second.id
+    assert call.content == f"Card 15 faces {first.name}'s Targi across the centre.", call.content
+    await _unchanged(h, table, mark)

@@ -26,6 +26,18 @@ def test_one_column_and_two_rows_give_two_markers():
     assert state.players[1].markers == [CELL_INDEX["C3"]]
 
 
+def test_marker_events_read_naturally():
+    state = place(new(TRIBE5, GOODS5), [2, 15, 14], [13, 7, 3])
+    texts = [e["text"] for e in targi.view(state, None)["events"] if e["kind"] == "markers"]
+    assert texts == ["@0 puts tribe markers on B1 and B2", "@1 puts a tribe marker on C3"]
+    state = place(new(TRIBE5, GOODS5), [2, 3, 9], [5, 6, 7])  # all columns / all rows
+    texts = [e["text"] for e in targi.view(state, None)["events"] if e["kind"] == "markers"]
+    assert texts == [
+        "@0's Targi share no row and column: no tribe marker",
+        "@1's Targi share no row and column: no tribe marker",
+    ]
+
+
 def test_fata_morgana_never_targets_the_opponents_waiting_marker():
     # seat 0 (start): 9 Fata Morgana + 13 + 7 -> marker C3; seat 1: 15 + 5 + 11 -> marker A1
     state = place(new(TRIBE5, GOODS5), [9, 13, 7], [15, 5, 11])

@@ -304,8 +304,14 @@ def place_markers(state: State) -> None:
         rows = {BORDER[n].line for n in player.targi if BORDER[n].axis == "row"}
         cols = {BORDER[n].line for n in player.targi if BORDER[n].axis == "column"}
         player.markers = sorted((r - 1) * 3 + (c - 1) for r in rows for c in cols if r and c)
-        cells = ", ".join(CELLS[i] for i in player.markers) or "no cell"
-        event(state, "markers", f"@{seat} puts tribe markers on {cells}", [seat])
+        cells = [CELLS[i] for i in player.markers]
+        if not cells:
+            text = f"@{seat}'s Targi share no row and column: no tribe marker"
+        elif len(cells) == 1:
+            text = f"@{seat} puts a tribe marker on {cells[0]}"
+        else:
+            text = f"@{seat} puts tribe markers on {' and '.join(cells)}"
+        event(state, "markers", text, [seat])
     state.phase = "act"
     state.turn = state.start
     state.pending = None
