@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -20,6 +18,7 @@ from bot.games import (
     replay,
 )
 from bot.games.playout import play
+from tests.replay_tool import run_replay_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = [(name, seats) for name in game_names() for seats in get_game(name).SEAT_COUNTS]
@@ -114,26 +113,14 @@ def test_replay_tool_prints_state_and_reports_illegal_action(name: str, tmp_path
     record["actions"] = result.record["actions"][:20]
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.games", "replay", str(good)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    out = run_replay_tool(good)
     assert out.returncode == 0, out.stderr
     assert game.from_json(json.dumps(json.loads(out.stdout))) == replay(record)
     bad = dict(record)
     bad["actions"] = [*record["actions"], [record["actions"][-1][0], "garbage here"]]
     badfile = tmp_path / "bad.json"
     badfile.write_text(json.dumps(bad))
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.games", "replay", str(badfile)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    out = run_replay_tool(badfile)
     assert out.returncode == 1
     error = json.loads(out.stdout)
     assert error["index"] == len(record["actions"]) and error["reason"]

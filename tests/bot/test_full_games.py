@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from tests.bot.helpers import (
     select_options,
 )
 from tests.fakediscord import Call
+from tests.replay_tool import run_replay_tool
 
 JSON = dict[str, Any]
 
@@ -207,13 +206,7 @@ async def test_a_whole_game_through_discord(
     # The attachment as a player saves it is what `python -m bot.games replay` reads.
     saved = tmp_path / record_file.filename
     saved.write_bytes(record_file.data)
-    tool = subprocess.run(
-        [sys.executable, "-m", "bot.games", "replay", str(saved)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
+    tool = run_replay_tool(saved)
     assert tool.returncode == 0, tool.stdout + tool.stderr
     assert json.loads(tool.stdout) == json.loads(get_game(game_name).to_json(state))
     assert get_game(game_name).outcome(state)["ranking"] == summary["ranking"]

@@ -27,6 +27,11 @@ MAX_STRONG_PIXELS = 8
 REGENERATE = os.environ.get("REGEN_GOLDENS") == "1"
 
 
+def decode(png: bytes) -> Image.Image:
+    """PNG bytes as an RGB image."""
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
     """Mean absolute per-channel difference of two images of the same mode and size."""
     assert a.mode == b.mode, f"modes differ: {a.mode} vs {b.mode}"

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import copy
-import io
 
 import pytest
-from PIL import Image
 
 from renderers import render_board, render_private
 from tests.renderers import positions
@@ -14,19 +12,16 @@ from tests.renderers.golden import (
     MAX_STRONG_PIXELS,
     TOLERANCE,
     assert_matches_golden,
+    decode,
     mean_difference,
     strongly_changed_pixels,
 )
 
 
-def _image(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
 @pytest.mark.parametrize("name", sorted(positions.TARGI_BOARDS))
 def test_table_matches_golden(name):
     png = render_board("targi", positions.TARGI_BOARDS[name]())
-    assert 1200 <= _image(png).width <= 1600
+    assert 1200 <= decode(png).width <= 1600
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
 
@@ -40,8 +35,8 @@ def test_private_image_matches_golden(name):
 
 
 def test_the_tolerance_tells_positions_apart():
-    start = _image(render_board("targi", positions.targi_start()))
-    mid = _image(render_board("targi", positions.targi_mid_game()))
+    start = decode(render_board("targi", positions.targi_start()))
+    mid = decode(render_board("targi", positions.targi_mid_game()))
     assert mean_difference(start, mid) > 5 * TOLERANCE
 
 
@@ -63,8 +58,8 @@ def test_the_golden_check_notices_one_small_change(change):
     view = positions.targi_mid_game()
     changed = copy.deepcopy(view)
     change(changed)
-    before = _image(render_board("targi", view))
-    after = _image(render_board("targi", changed))
+    before = decode(render_board("targi", view))
+    after = decode(render_board("targi", changed))
     assert strongly_changed_pixels(before, after) > MAX_STRONG_PIXELS
 
 
@@ -77,12 +72,12 @@ def test_the_public_table_of_a_secret_draw_gets_no_secret():
     assert all(name not in str(public) for name in secret_names)
 
 
-def test_the_drawn_card_shows_in_the_drawing_seats_private_image():
+def test_the_drawn_card_shows_in_the_drawing_seats_privatedecode():
     drawn = positions.targi_private_drawn()
     without = copy.deepcopy(drawn)
     del without["pending"]["card"]
     difference = strongly_changed_pixels(
-        _image(render_private("targi", drawn)), _image(render_private("targi", without))
+        decode(render_private("targi", drawn)), decode(render_private("targi", without))
     )
     assert difference > 1000
 

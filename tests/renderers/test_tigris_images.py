@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import copy
-import io
 
 import pytest
-from PIL import Image
 
 from renderers import render_board, render_private
 from tests.renderers import positions
@@ -14,20 +12,17 @@ from tests.renderers.golden import (
     MAX_STRONG_PIXELS,
     TOLERANCE,
     assert_matches_golden,
+    decode,
     mean_difference,
     strongly_changed_pixels,
 )
-
-
-def _image(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 @pytest.mark.parametrize("name", sorted(positions.TIGRIS_BOARDS))
 def test_board_matches_golden(name):
     png = render_board("tigris", positions.TIGRIS_BOARDS[name]())
     assert png.startswith(b"\x89PNG")
-    assert 1200 <= _image(png).width <= 1600
+    assert 1200 <= decode(png).width <= 1600
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
 
@@ -39,8 +34,8 @@ def test_private_image_matches_golden():
 
 
 def test_the_tolerance_tells_positions_apart():
-    start = _image(render_board("tigris", positions.tigris_start()))
-    war = _image(render_board("tigris", positions.tigris_war_pending()))
+    start = decode(render_board("tigris", positions.tigris_start()))
+    war = decode(render_board("tigris", positions.tigris_war_pending()))
     assert mean_difference(start, war) > 5 * TOLERANCE
 
 
@@ -62,8 +57,8 @@ def test_the_golden_check_notices_one_small_change(change):
     view = positions.tigris_war_pending()
     changed = copy.deepcopy(view)
     change(changed)
-    before = _image(render_board("tigris", view))
-    after = _image(render_board("tigris", changed))
+    before = decode(render_board("tigris", view))
+    after = decode(render_board("tigris", changed))
     assert strongly_changed_pixels(before, after) > MAX_STRONG_PIXELS
 
 
@@ -77,8 +72,8 @@ def test_scores_are_drawn_only_where_the_view_carries_them():
     hidden = copy.deepcopy(open_view)
     for player in hidden["players"]:
         del player["score"], player["treasures"]
-    shown = _image(render_board("tigris", open_view))
-    assert strongly_changed_pixels(shown, _image(render_board("tigris", hidden))) > 100
+    shown = decode(render_board("tigris", open_view))
+    assert strongly_changed_pixels(shown, decode(render_board("tigris", hidden))) > 100
 
 
 def test_the_public_board_refuses_a_seats_view():

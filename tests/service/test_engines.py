@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ import pytest
 from bot.games import IllegalAction, InvalidNotation, NotYourTurn, game_names, get_game
 from bot.games import replay as replay_record
 from bot.service import GameNotActive, MoveResult, Player, Service, StaleBoard
+from tests.replay_tool import run_replay_tool
 from tests.service.conftest import (
     ANN,
     BOB,
@@ -91,13 +90,7 @@ async def test_a_whole_game_with_a_restart_in_the_middle(
         # The record is exactly what the replay tool reads.
         path = tmp_path / "record.json"
         path.write_text(json.dumps(record))
-        out = subprocess.run(
-            [sys.executable, "-m", "bot.games", "replay", str(path)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        out = run_replay_tool(path)
         assert out.returncode == 0, out.stdout + out.stderr
         assert game.from_json(json.dumps(json.loads(out.stdout))) == final
     finally:
