@@ -21,6 +21,7 @@ __all__ = [
     "name_seats",
     "natural_key",
     "pending_clause",
+    "plain_text",
     "rank_actions",
     "rules_summary",
     "status_line",
@@ -34,6 +35,24 @@ MAX_SELECTS = 5
 _SEAT_REF = re.compile(r"@(\d+)")
 _TITLES = {"tigris": "Tigris & Euphrates", "targi": "Targi"}
 _DIGITS = re.compile(r"(\d+)")
+
+
+#: Characters Discord reads as inline formatting or as the start of a mention, a channel link,
+#: a timestamp or a masked link; a backslash before any of them shows the character itself.
+_INLINE_MARKUP = re.compile(r"([\\*_~|`<\[\]>#])")
+#: Line starts that make a list item or a numbered list ("- x", "+ x", "1. x").
+_LINE_START_MARKUP = re.compile(r"^(\s*(?:\d+(?=\.)|))([-+.])", re.MULTILINE)
+_MASS_MENTION = re.compile(r"@(everyone|here)\b")
+
+
+def plain_text(text: str) -> str:
+    """``text`` (a player's display name, a value someone typed) so that a Discord message
+    shows it literally: no bold or code, no heading, quote or list, no masked link, and a
+    ``<@123>`` or ``@everyone`` reads as text instead of a mention of someone else."""
+    text = " ".join(text.splitlines())
+    text = _INLINE_MARKUP.sub(r"\\\1", text)
+    text = _LINE_START_MARKUP.sub(r"\1\\\2", text)
+    return _MASS_MENTION.sub("@\u200b\\1", text)
 
 
 def game_title(game: str) -> str:
