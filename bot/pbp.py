@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.pbp_games import LogEntry, log_entries, takeback_refusal
+from bot.presenters import plain_text
 from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
 from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow
 
@@ -360,7 +361,7 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError("Pages are numbered from 1.")
         table, game, states, actions = await self.service.history(table_id)
-        names = [p.name for p in table.players]
+        names = [plain_text(p.name) for p in table.players]  # the log is shown in Discord
         entries = log_entries(game, states, actions, names)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))

@@ -42,17 +42,18 @@ _DIGITS = re.compile(r"(\d+)")
 _INLINE_MARKUP = re.compile(r"([\\*_~|`<\[\]>#])")
 #: Line starts that make a list item or a numbered list ("- x", "+ x", "1. x").
 _LINE_START_MARKUP = re.compile(r"^(\s*(?:\d+(?=\.)|))([-+.])", re.MULTILINE)
-_MASS_MENTION = re.compile(r"@(everyone|here)\b")
+#: ``@everyone`` / ``@here`` and the engines' ``@N`` seat references.
+_AT_SIGN = re.compile(r"(?<!<)@(?=everyone\b|here\b|\d)")
 
 
 def plain_text(text: str) -> str:
     """``text`` (a player's display name, a value someone typed) so that a Discord message
     shows it literally: no bold or code, no heading, quote or list, no masked link, and a
-    ``<@123>`` or ``@everyone`` reads as text instead of a mention of someone else."""
-    text = " ".join(text.splitlines())
+    ``<@123>`` or ``@everyone`` reads as text instead of a mention of someone else (and a
+    name like ``@1`` is not taken for a seat reference)."""
+    text = _AT_SIGN.sub("@\u200b", " ".join(text.splitlines()))
     text = _INLINE_MARKUP.sub(r"\\\1", text)
-    text = _LINE_START_MARKUP.sub(r"\1\\\2", text)
-    return _MASS_MENTION.sub("@\u200b\\1", text)
+    return _LINE_START_MARKUP.sub(r"\1\\\2", text)
 
 
 def game_title(game: str) -> str:

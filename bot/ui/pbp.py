@@ -298,7 +298,7 @@ class TakebackAnswer(
         outcome = await bot.pbp.answer_takeback(
             self.table_id, interaction.user.id, self.op == "approve"
         )
-        who = discord.utils.escape_markdown(interaction.user.display_name)
+        who = presenters.plain_text(interaction.user.display_name)
         await _answered(interaction, outcome, who)
 
 
