@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.text import plural
+
 __all__ = [
     "MAX_CHOICES",
     "MenuOption",
@@ -102,7 +104,7 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"a {colour} monument may be built".replace("a  ", "a ")
     if kind == "treasure":
         count = int(pending.get("count", 1))
-        return f"take {count} treasure{'s' if count != 1 else ''}"
+        return f"take {plural(count, 'treasure')}"
     if kind in _TARGI_PENDING:
         return str(_TARGI_PENDING[kind](pending))
     label = str(pending.get("label") or pending.get("text") or kind.replace("_", " "))
@@ -127,7 +129,11 @@ _TARGI_PENDING: dict[str, Any] = {
         f"take {p.get('count', 1)} of your choice" + (f" ({p['why']})" if p.get("why") else "")
     ),
     "rearrange": lambda p: "rearrange the display or keep it",
-    "limits": lambda p: f"drop {p.get('excess', 'excess')} goods",
+    "limits": lambda p: (
+        f"drop {plural(p['excess'], 'good')}"
+        if isinstance(p.get("excess"), int)
+        else "drop the excess goods"
+    ),
 }
 
 
@@ -162,7 +168,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
         now = f"To act: **{_names_of(to_act, names)}**"
         left = view.get("actions_left")
         if pending is None and isinstance(left, int) and left > 0:
-            now += f" ({left} action{'s' if left != 1 else ''} left)"
+            now += f" ({plural(left, 'action')} left)"
         parts.append(now + ".")
     return " ".join(parts)
 

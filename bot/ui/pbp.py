@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import presenters
+from bot.games.text import plural
 from bot.pbp import TakebackOutcome
 from bot.pbp_games import action_is_public
 from bot.scheduler import Due
@@ -36,9 +37,7 @@ def _when(at: float) -> str:
 
 def _duration(seconds: float) -> str:
     hours = seconds / 3600
-    if hours < 48:
-        return f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}"
-    return f"{hours / 24:.0f} days"
+    return plural(round(hours), "hour") if hours < 48 else plural(round(hours / 24), "day")
 
 
 def _ping(user_id: int) -> discord.AllowedMentions:
