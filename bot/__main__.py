@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 
 import discord
@@ -17,7 +18,7 @@ import discord.http
 import yarl
 
 from bot.settings import Settings, SettingsError
-from bot.storage import DatabaseTooNew
+from bot.storage import DatabaseTooNew, DatabaseUnusable, check_usable
 
 log = logging.getLogger("bot")
 
@@ -77,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
+    try:  # before anything connects to Discord or writes next to the database
+        check_usable(settings.database_path)
+    except DatabaseUnusable as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
     try:
         return asyncio.run(run(settings, sync_only=args == ["sync"]))
@@ -84,6 +90,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except DatabaseTooNew as error:
         print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as error:  # e.g. a disk turned read-only since the check
+        print(
+            f"Cannot start: the database {settings.database_path} could not be opened "
+            f"({error}); check the file and its folder, or point DATABASE_PATH at another file.",
+            file=sys.stderr,
+        )
         return 2
     except discord.LoginFailure:
         print("Cannot start: Discord refused DISCORD_TOKEN; copy it again.", file=sys.stderr)

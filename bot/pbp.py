@@ -20,7 +20,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.games.text import plural
 from bot.pbp_games import LogEntry, log_entries, takeback_refusal
+from bot.presenters import plain_text
 from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
 from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow
 
@@ -113,7 +115,7 @@ def _month(at: float) -> tuple[int, int]:
 
 def _hours(seconds: float) -> str:
     hours = seconds / HOUR
-    return f"{hours:g} hours" if hours < 48 else f"{hours / 24:g} days"
+    return plural(hours, "hour") if hours < 48 else plural(hours / 24, "day")
 
 
 class PlayByPost:
@@ -204,7 +206,7 @@ class PlayByPost:
             left = _budget_left(periods, at, ending_now=current)
             if days * DAY > left + 1e-6:
                 raise BadAway(
-                    f"You have {math.floor(left / DAY)} away days left this month "
+                    f"You have {plural(math.floor(left / DAY), 'away day')} left this month "
                     f"(the budget is {AWAY_BUDGET_DAYS} days per calendar month)."
                 )
             if current is not None:
@@ -360,12 +362,12 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError("Pages are numbered from 1.")
         table, game, states, actions = await self.service.history(table_id)
-        names = [p.name for p in table.players]
+        names = [plain_text(p.name) for p in table.players]  # the log is shown in Discord
         entries = log_entries(game, states, actions, names)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))
         if page > pages:
-            raise ServiceError(f"The log has {pages} page{'s' if pages != 1 else ''}.")
+            raise ServiceError(f"The log has {plural(pages, 'page')}.")
         start, end = bounds[page - 1] if bounds else (0, 0)
         return LogPage(tuple(entries[start:end]), page, pages)
 

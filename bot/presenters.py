@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.text import plural
+
 __all__ = [
     "MAX_CHOICES",
     "MenuOption",
@@ -21,6 +23,7 @@ __all__ = [
     "name_seats",
     "natural_key",
     "pending_clause",
+    "plain_text",
     "rank_actions",
     "rules_summary",
     "status_line",
@@ -34,6 +37,25 @@ MAX_SELECTS = 5
 _SEAT_REF = re.compile(r"@(\d+)")
 _TITLES = {"tigris": "Tigris & Euphrates", "targi": "Targi"}
 _DIGITS = re.compile(r"(\d+)")
+
+
+#: Characters Discord reads as inline formatting or as the start of a mention, a channel link,
+#: a timestamp or a masked link; a backslash before any of them shows the character itself.
+_INLINE_MARKUP = re.compile(r"([\\*_~|`<\[\]>#])")
+#: Line starts that make a list item or a numbered list ("- x", "+ x", "1. x").
+_LINE_START_MARKUP = re.compile(r"^(\s*(?:\d+(?=\.)|))([-+.])", re.MULTILINE)
+#: ``@everyone`` / ``@here`` and the engines' ``@N`` seat references.
+_AT_SIGN = re.compile(r"(?<!<)@(?=everyone\b|here\b|\d)")
+
+
+def plain_text(text: str) -> str:
+    """``text`` (a player's display name, a value someone typed) so that a Discord message
+    shows it literally: no bold or code, no heading, quote or list, no masked link, and a
+    ``<@123>`` or ``@everyone`` reads as text instead of a mention of someone else (and a
+    name like ``@1`` is not taken for a seat reference)."""
+    text = _AT_SIGN.sub("@\u200b", " ".join(text.splitlines()))
+    text = _INLINE_MARKUP.sub(r"\\\1", text)
+    return _LINE_START_MARKUP.sub(r"\1\\\2", text)
 
 
 def game_title(game: str) -> str:
@@ -82,7 +104,7 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"a {colour} monument may be built".replace("a  ", "a ")
     if kind == "treasure":
         count = int(pending.get("count", 1))
-        return f"take {count} treasure{'s' if count != 1 else ''}"
+        return f"take {plural(count, 'treasure')}"
     if kind in _TARGI_PENDING:
         return str(_TARGI_PENDING[kind](pending))
     label = str(pending.get("label") or pending.get("text") or kind.replace("_", " "))
@@ -107,7 +129,11 @@ _TARGI_PENDING: dict[str, Any] = {
         f"take {p.get('count', 1)} of your choice" + (f" ({p['why']})" if p.get("why") else "")
     ),
     "rearrange": lambda p: "rearrange the display or keep it",
-    "limits": lambda p: f"drop {p.get('excess', 'excess')} goods",
+    "limits": lambda p: (
+        f"drop {plural(p['excess'], 'good')}"
+        if isinstance(p.get("excess"), int)
+        else "drop the excess goods"
+    ),
 }
 
 
@@ -142,7 +168,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
         now = f"To act: **{_names_of(to_act, names)}**"
         left = view.get("actions_left")
         if pending is None and isinstance(left, int) and left > 0:
-            now += f" ({left} action{'s' if left != 1 else ''} left)"
+            now += f" ({plural(left, 'action')} left)"
         parts.append(now + ".")
     return " ".join(parts)
 

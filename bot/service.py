@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
+from bot.presenters import plain_text
 from bot.storage.db import Migration
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
 
@@ -322,7 +323,8 @@ class Service:
 
     @staticmethod
     def _names(table: Table, seats: tuple[int, ...]) -> str:
-        return ", ".join(table.players[s].name for s in seats if s < len(table.players))
+        names = (plain_text(table.players[s].name) for s in seats if s < len(table.players))
+        return ", ".join(names)
 
     def _replay(self, row: TableRow, seat_count: int, actions: list[tuple[int, str]]) -> Any:
         game = self._game(row.game)

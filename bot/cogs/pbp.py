@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
+from bot.games.text import plural
 from bot.pbp import AWAY_BUDGET_DAYS, DAY, HOUR
 from bot.service import Table
 from bot.ui import flow
@@ -24,8 +25,7 @@ CONSEQUENCE_CHOICES = [
 
 
 def _days(seconds: float) -> str:
-    days = seconds / DAY
-    return f"{days:g} day{'s' if days != 1 else ''}"
+    return plural(seconds / DAY, "day")
 
 
 class PlayByPostCog(commands.Cog):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bot.storage.db import (
     DatabaseTooNew,
+    DatabaseUnusable,
     Migration,
     MigrationError,
+    check_usable,
     connect,
     latest_version,
     load_migrations,
@@ -15,8 +17,10 @@ from bot.storage.db import (
 
 __all__ = [
     "DatabaseTooNew",
+    "DatabaseUnusable",
     "Migration",
     "MigrationError",
+    "check_usable",
     "connect",
     "latest_version",
     "load_migrations",

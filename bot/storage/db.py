@@ -8,7 +8,9 @@ the newest file was written by a newer bot and is refused before anything touche
 
 from __future__ import annotations
 
+import os
 import re
+import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -17,8 +19,10 @@ import aiosqlite
 
 __all__ = [
     "DatabaseTooNew",
+    "DatabaseUnusable",
     "Migration",
     "MigrationError",
+    "check_usable",
     "connect",
     "latest_version",
     "load_migrations",
@@ -31,6 +35,86 @@ _MIGRATION_NAME = re.compile(r"^(?P<number>\d{4})_(?P<description>[a-z0-9_]+)\.s
 
 class DatabaseTooNew(Exception):
     """The database was written by a newer version of the bot; the message says what to do."""
+
+
+class DatabaseUnusable(Exception):
+    """The database file is corrupt, read-only or in a read-only folder; the message names the
+    file and says what to do."""
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.R_OK | os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+
+
+def check_usable(path: Path) -> None:
+    """Refuse, before anything opens it for writing, a database the bot could not use.
+
+    A corrupt file, a read-only file or a read-only folder (SQLite creates ``-wal`` and
+    ``-shm`` files next to the database) raise :class:`DatabaseUnusable`; the file is only
+    read (SQLite's ``immutable`` mode: no lock, journal or WAL file is created).
+    """
+    elsewhere = "or point DATABASE_PATH at another file"
+    if not path.exists():
+        ancestor = path.parent
+        while not ancestor.exists() and ancestor != ancestor.parent:
+            ancestor = ancestor.parent
+        if not ancestor.is_dir() or not _writable(ancestor):
+            raise DatabaseUnusable(
+                f"The database {path} cannot be created because the folder {ancestor} is "
+                f"read-only: make it writable for the user running the bot, {elsewhere}."
+            )
+        return
+    if not path.is_file():
+        raise DatabaseUnusable(
+            f"DATABASE_PATH {path} is not a file: point it at a file such as "
+            f"{path / 'bot.sqlite3'}."
+        )
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        if (path.parent / name).exists() and not _writable(path.parent / name):
+            raise DatabaseUnusable(
+                f"The database file {path.parent / name} is read-only: make it writable for "
+                f"the user running the bot (chmod u+w), {elsewhere}; it was left untouched."
+            )
+    if not _writable(path.parent):
+        raise DatabaseUnusable(
+            f"The folder {path.parent} holding the database {path.name} is read-only, and "
+            f"SQLite must create {path.name}-wal and {path.name}-shm there: make the folder "
+            f"writable for the user running the bot, {elsewhere}; nothing was changed."
+        )
+    problem = _corruption(path)
+    if problem is not None:
+        raise DatabaseUnusable(
+            f"The database file {path} is not a readable SQLite database ({problem}): restore "
+            "it from a backup, or move it away so the bot starts with an empty database, "
+            f"{elsewhere}; it was left untouched."
+        )
+
+
+def _corruption(path: Path) -> str | None:
+    """What is wrong with the database file at ``path`` (read only), or None."""
+    with path.open("rb") as file:
+        header = file.read(len(_SQLITE_HEADER))
+    if header == b"":
+        return None  # an empty file is a new database to SQLite
+    if header != _SQLITE_HEADER:
+        return "it does not start with the SQLite header"
+    wal = path.parent / f"{path.name}-wal"
+    # With committed pages still in the WAL (after a crash) the main file alone may be mid-
+    # checkpoint, so read it through the WAL (read-only); otherwise read the file alone.
+    mode = "mode=ro" if wal.exists() and wal.stat().st_size > 0 else "immutable=1"
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    found = [str(row[0]) for row in rows]
+    return None if found == ["ok"] else "; ".join(found[:3])
 
 
 class MigrationError(Exception):

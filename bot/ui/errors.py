@@ -58,6 +58,24 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def unknown_choice(interaction: discord.Interaction[Any], error: BaseException) -> str | None:
+    """The sentence for a value outside an option's declared choices (Discord clients can send
+    any string there), naming the choices there are; None for any other error."""
+    if not isinstance(error, app_commands.TransformerError) or error.__cause__ is not None:
+        return None
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return None
+    for param in command.parameters:
+        values = [choice.value for choice in param.choices]
+        given = getattr(interaction.namespace, param.display_name, None)
+        if values and given is not None and given not in values and given == error.value:
+            listed = ", ".join(choice.name for choice in param.choices)
+            shown = presenters.plain_text(str(given)[:40])
+            return f"Unknown {param.display_name} “{shown}”; choose one of: {listed}."
+    return None
+
+
 async def _with_names(interaction: discord.Interaction[Any], text: str) -> str:
     """Engine sentences name seats as ``@N``: put the players of this channel's game there."""
     from bot.ui import flow
@@ -88,6 +106,10 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             log.warning("outdated command: %s", error)
             await flow.reply(interaction, OUTDATED_COMMAND)
+            return
+        unknown = unknown_choice(interaction, error)
+        if unknown is not None:
+            await flow.reply(interaction, unknown)
             return
         if isinstance(error, app_commands.CheckFailure):
             await flow.reply(interaction, str(error) or "You cannot use this command here.")

@@ -47,8 +47,8 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 def names_of(table: Table) -> list[str]:
-    """Seat names, markdown-escaped, in seat order."""
-    return [discord.utils.escape_markdown(p.name) for p in table.players]
+    """Seat names in seat order, escaped to show literally in a message."""
+    return [presenters.plain_text(p.name) for p in table.players]
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -23,6 +23,41 @@ from bot.ui.errors import guarded
 MAX_CUSTOM_ID = 100
 
 Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
+#: A named group of a custom id template and how to turn its text into an argument.
+Field = tuple[str, Callable[[str], Any]]
+
+
+class Persistent:
+    """Mixin for the bot's ``DynamicItem`` classes (listed first among the bases).
+
+    ``from_custom_id`` rebuilds the item after a restart by passing the template's named groups,
+    converted and in the order of ``fields``, to the class's constructor; ``callback`` runs
+    ``_run`` through :func:`bot.ui.errors.guarded`.
+    """
+
+    fields: ClassVar[tuple[Field, ...]] = ()
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Any:
+        make: Callable[..., Any] = cls
+        return make(*(convert(match[name]) for name, convert in cls.fields))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+def _json_options(text: str) -> dict[str, Any]:
+    options: dict[str, Any] = json.loads(text or "{}")
+    return options
 
 
 _LOBBY_STYLES = {
@@ -34,6 +69,7 @@ _LOBBY_STYLES = {
 
 
 class LobbyButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"lobby:(?P<table>\d+):(?P<op>join|leave|start|cancel)",
 ):
@@ -50,18 +86,7 @@ class LobbyButton(
         self.table_id = table_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyButton:
-        return cls(int(match["table"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -97,6 +122,7 @@ class LobbyButton(
 
 
 class BoardButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"board:(?P<table>\d+):(?P<seq>\d+):(?P<op>hand|act)",
 ):
@@ -115,18 +141,7 @@ class BoardButton(
         self.seq = seq
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> BoardButton:
-        return cls(int(match["table"]), int(match["seq"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -146,6 +161,7 @@ def _action_custom_id(table_id: int, seq: int, action: str) -> str:
 
 
 class ActionButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"do:(?P<table>\d+):(?P<seq>\d+):(?P<action>.+)",
 ):
@@ -163,24 +179,14 @@ class ActionButton(
         self.seq = seq
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionButton:
-        return cls(int(match["table"]), int(match["seq"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int), ("action", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         await submit_from_menu(interaction, self.table_id, self.seq, self.action)
 
 
 class ActionSelect(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"pick:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d)",
 ):
@@ -216,18 +222,7 @@ class ActionSelect(
         self.seq = seq
         self.n = n
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionSelect:
-        return cls(int(match["table"]), int(match["seq"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int), ("n", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -277,6 +272,7 @@ def action_view(table: Table, menu: list[list[presenters.MenuOption]]) -> discor
 
 
 class ConfirmButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"confirm:(?P<table>\d+):(?P<seq>\d+):(?P<op>abort|resign)",
 ):
@@ -295,18 +291,7 @@ class ConfirmButton(
         self.seq = seq
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ConfirmButton:
-        return cls(int(match["table"]), int(match["seq"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -318,12 +303,12 @@ class ConfirmButton(
             await interaction.response.edit_message(content="Game aborted.", view=None)
             channel = bot.get_partial_messageable(table.channel_id)
             title = presenters.game_title(table.game)
-            who = discord.utils.escape_markdown(user.display_name)
+            who = presenters.plain_text(user.display_name)
             await channel.send(f"{title} table #{table.id} was aborted by {who}.")
             return
         table = await bot.service.resign(self.table_id, user.id)
         await interaction.response.edit_message(content="You resigned.", view=None)
-        who = discord.utils.escape_markdown(user.display_name)
+        who = presenters.plain_text(user.display_name)
         channel = bot.get_partial_messageable(table.channel_id)
         await channel.send(f"{who} resigned.")
         await flow.post_final(bot, table)
@@ -336,6 +321,7 @@ def confirm_view(table: Table, op: str) -> discord.ui.View:
 
 
 class NewThreadButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"thread:(?P<game>[a-z]+):(?P<seats>\d+):(?P<order>join|random):(?P<options>.*)",
 ):
@@ -360,19 +346,7 @@ class NewThreadButton(
         encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
         return len(f"thread:{game}:{seats}:{order}:{encoded}") <= MAX_CUSTOM_ID
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> NewThreadButton:
-        options = json.loads(match["options"] or "{}")
-        return cls(match["game"], int(match["seats"]), match["order"], options)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("game", str), ("seats", int), ("order", str), ("options", _json_options))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.cogs.game import open_in_thread

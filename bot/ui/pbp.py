@@ -9,19 +9,19 @@ user's DMs are closed.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import presenters
+from bot.games.text import plural
 from bot.pbp import TakebackOutcome
 from bot.pbp_games import action_is_public
 from bot.scheduler import Due
 from bot.service import Table
 from bot.ui import flow
-from bot.ui.errors import guarded
+from bot.ui.items import Persistent
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -36,9 +36,7 @@ def _when(at: float) -> str:
 
 def _duration(seconds: float) -> str:
     hours = seconds / 3600
-    if hours < 48:
-        return f"{hours:.0f} hour{'s' if round(hours) != 1 else ''}"
-    return f"{hours / 24:.0f} days"
+    return plural(round(hours), "hour") if hours < 48 else plural(round(hours / 24), "day")
 
 
 def _ping(user_id: int) -> discord.AllowedMentions:
@@ -217,6 +215,7 @@ def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.
 
 
 class TakebackButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"undo:(?P<table>\d+):(?P<seq>\d+)",
 ):
@@ -233,18 +232,7 @@ class TakebackButton(
         self.table_id = table_id
         self.seq = seq
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TakebackButton:
-        return cls(int(match["table"]), int(match["seq"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -258,6 +246,7 @@ class TakebackButton(
 
 
 class TakebackAnswer(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"undo:(?P<table>\d+):(?P<seq>\d+):(?P<op>approve|refuse)",
 ):
@@ -274,18 +263,7 @@ class TakebackAnswer(
         self.seq = seq
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TakebackAnswer:
-        return cls(int(match["table"]), int(match["seq"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int), ("seq", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -298,7 +276,7 @@ class TakebackAnswer(
         outcome = await bot.pbp.answer_takeback(
             self.table_id, interaction.user.id, self.op == "approve"
         )
-        who = discord.utils.escape_markdown(interaction.user.display_name)
+        who = presenters.plain_text(interaction.user.display_name)
         await _answered(interaction, outcome, who)
 
 
@@ -306,6 +284,7 @@ class TakebackAnswer(
 
 
 class RematchButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"rematch:(?P<table>\d+)",
 ):
@@ -319,18 +298,7 @@ class RematchButton(
         )
         self.table_id = table_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("table", int),)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)

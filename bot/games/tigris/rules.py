@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn
+from bot.games.text import plural
 from bot.games.tigris.board import (
     BLACK,
     BLOCK,
@@ -66,7 +67,7 @@ LEADER_ACTION = tuple(
     tuple(f"leader {COLOURS[c]} {LABELS[sq]}" for sq in range(SIZE)) for c in range(4)
 )
 CATASTROPHE_ACTION = tuple(f"catastrophe {LABELS[sq]}" for sq in range(SIZE))
-UNIT_NAMES = ("temples", "farms", "markets", "settlements")
+UNIT_NAMES = ("temple", "farm", "market", "settlement")
 
 # Steps of resolving an action, in order.
 WARS, MONUMENT, TREASURE = range(3)
@@ -869,12 +870,12 @@ def _do_swap(w: _Work, seat: int, colours: tuple[int, ...]) -> None:
     hand = w.hands[seat]
     for colour in range(4):
         if colours.count(colour) > hand[colour]:
-            raise IllegalAction(f"you hold only {hand[colour]} {COLOURS[colour]} tiles")
+            raise IllegalAction(f"you hold only {plural(hand[colour], COLOURS[colour] + ' tile')}")
     for colour in colours:
         hand[colour] -= 1
     w.removed += len(colours)
     count = len(colours)
-    w.event("swap", f"@{seat} swaps {count} tile{'s' if count > 1 else ''}", seat)
+    w.event("swap", f"@{seat} swaps {plural(count, 'tile')}", seat)
     if len(w.bag) - w.drawn < len(colours):
         _game_over(w, "the bag cannot refill the swap")
         return
@@ -886,7 +887,7 @@ def _do_support(state: State, w: _Work, pending: Pending, amount: int) -> None:
     colour = RED if pending.conflict == "revolt" else pending.colour
     held = state.hands[pending.seat][colour]
     if amount > held:
-        raise IllegalAction(f"you hold only {held} {COLOURS[colour]} tiles")
+        raise IllegalAction(f"you hold only {plural(held, COLOURS[colour] + ' tile')}")
     if amount not in _support_amounts(state, pending):
         if pending.attacker_committed < 0:
             raise IllegalAction("English variant: commit 0, or enough to go strictly ahead")
@@ -1054,7 +1055,7 @@ def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost:
     w.event(
         "war",
         f"@{winner}'s {name} wins the war {max(won, lost)} to {min(won, lost)}; "
-        f"@{loser} loses {removed} {UNIT_NAMES[colour]}",
+        f"@{loser} loses {plural(removed, UNIT_NAMES[colour])}",
         winner,
         loser,
     )
@@ -1167,7 +1168,9 @@ def _end_turn(w: _Work) -> None:
             return
         w.draw(seat, need)
     if len(w.treasures) <= 2:
-        _game_over(w, f"only {len(w.treasures)} treasures are left on the board")
+        left = len(w.treasures)
+        verb = "is" if left == 1 else "are"
+        _game_over(w, f"only {plural(left, 'treasure')} {verb} left on the board")
         return
     w.active = (active + 1) % w.seats
     w.actions_left = 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.text import plural
 from bot.games.tigris.board import BLOCK, COLOURS, CORNERS, DYNASTIES, LABELS, SIZE
 from bot.games.tigris.rules import MONUMENTS, outcome, to_act
 from bot.games.tigris.state import CATASTROPHE, FACE_DOWN, LEADER, NO_SQUARE, Pending, State
@@ -156,7 +157,7 @@ def _last_action(last: tuple[int, str] | None, viewer: int | None) -> dict[str, 
     words = action.split()
     if words[0] == "swap" and viewer != actor:
         count = len(words) - 1
-        action = f"swap {count} tile{'s' if count > 1 else ''}"
+        action = f"swap {plural(count, 'tile')}"
     return {"seat": actor, "action": action}
 
 
