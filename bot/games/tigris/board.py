@@ -41,7 +41,7 @@ def parse_square(text: str) -> int | None:
         return None
     col = ord(text[0].upper()) - 65
     digits = text[1:]
-    if not digits.isdigit() or not 0 <= col < WIDTH:
+    if not (digits.isascii() and digits.isdigit()) or not 0 <= col < WIDTH:
         return None
     row = int(digits) - 1
     if not 0 <= row < HEIGHT or digits[0] == "0":
