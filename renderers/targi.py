@@ -790,7 +790,7 @@ def _pending_lines(view: dict[str, Any]) -> list[str]:
     if kind == "take":
         return [f"{who} takes {pending.get('count', 1)}: {pending.get('why', '')}".rstrip(": ")]
     if kind == "rearrange":
-        return [f"{who} may swap two displayed cards"]
+        return [f"{who} may move two displayed cards"]
     if kind == "limits":
         return [f"{who} drops {pending.get('excess')} goods (limit 10)"]
     return [f"{who} to act"]
