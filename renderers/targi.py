@@ -895,7 +895,7 @@ def _draw_player(
         hand = player["hand"]
         if isinstance(hand, dict):
             text = f"Hand: {hand.get('name')}"
-            if not player.get("hand_playable", True):
+            if not player.get("hand_playable", True) and not view.get("game_over"):
                 text += " (from next round)"
         else:
             text = "Hand: empty"
