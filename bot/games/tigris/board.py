@@ -9,10 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot.games.datafiles import data_file
+
 WIDTH = 16
 HEIGHT = 11
 SIZE = WIDTH * HEIGHT
-BOARD_FILE = Path(__file__).resolve().parents[3] / "data" / "tigris-board.json"
+BOARD_FILE = data_file("tigris-board.json")
 
 COLOURS = ("red", "blue", "green", "black")
 RED, BLUE, GREEN, BLACK = range(4)
