@@ -26,6 +26,7 @@ __all__ = [
     "plain_text",
     "rank_actions",
     "rules_summary",
+    "spread_actions",
     "status_line",
 ]
 
@@ -321,29 +322,65 @@ def rules_summary(game: str) -> str:
 def rank_actions(actions: Sequence[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
     """Legal actions matching what was typed, best first, at most ``limit``.
 
-    Order: exact match, then prefix matches, then actions whose words start with each typed word
-    in order ("red f4" finds "tile red F4"), then any substring match; natural order within each.
+    Order: an exact match, then actions starting with the typed text, then actions whose words
+    start with each typed word in order ("red f4" finds "tile red F4"), then any substring match.
+    When more actions start with the typed text than fit, the places are shared out evenly over
+    their next words (see :func:`spread_actions`): an empty query shows some of every verb, ``tile``
+    some of every colour, so typing a little more always narrows towards any legal action.
     """
     query = " ".join(typed.lower().split())
-    if not query:
-        return sorted(actions, key=natural_key)[:limit]
+    prefixed = [a for a in actions if a.lower().startswith(query)]
+    exact = [a for a in prefixed if a.lower() == query]
+    chosen = exact + spread_actions([a for a in prefixed if a.lower() != query], limit - len(exact))
+    if len(chosen) >= limit or not query:
+        return chosen[:limit]
     words = query.split()
+    taken = set(chosen)
     ranked: list[tuple[int, tuple[Any, ...], str]] = []
     for action in actions:
         low = action.lower()
-        if low == query:
-            rank = 0
-        elif low.startswith(query):
-            rank = 1
-        elif _words_in_order(low.split(), words):
-            rank = 2
-        elif query in low:
-            rank = 3
-        else:
+        if action in taken:
             continue
-        ranked.append((rank, natural_key(action), action))
+        if _words_in_order(low.split(), words):
+            ranked.append((2, natural_key(action), action))
+        elif query in low:
+            ranked.append((3, natural_key(action), action))
     ranked.sort()
-    return [action for _, _, action in ranked[:limit]]
+    return chosen + [action for _, _, action in ranked[: limit - len(chosen)]]
+
+
+def spread_actions(actions: Sequence[str], limit: int, depth: int = 0) -> list[str]:
+    """At most ``limit`` of ``actions`` covering as many different next words as possible.
+
+    The actions are grouped by their word at ``depth`` (past the words they all share); each group
+    gets an even share of the places (a small group gives its unused places to the others) and is
+    spread the same way one word further. With more groups than places, the first ones in natural
+    order get one place each. The result is in natural order.
+    """
+    ordered = sorted(actions, key=natural_key)
+    if len(ordered) <= limit:
+        return ordered
+    if limit <= 0:
+        return []
+    groups: dict[str, list[str]] = {}
+    for action in ordered:
+        words = action.split()
+        groups.setdefault(words[depth] if depth < len(words) else "", []).append(action)
+    if len(groups) == 1:
+        return spread_actions(ordered, limit, depth + 1)
+    if len(groups) >= limit:
+        return [members[0] for members in list(groups.values())[:limit]]
+    quotas: dict[str, int] = {}
+    left = limit
+    by_size = sorted(groups, key=lambda key: len(groups[key]))
+    for index, key in enumerate(by_size):
+        quotas[key] = min(len(groups[key]), left // (len(by_size) - index))
+        left -= quotas[key]
+    return [
+        action
+        for key, members in groups.items()
+        for action in spread_actions(members, quotas[key], depth + 1)
+    ]
 
 
 def _words_in_order(have: list[str], typed: list[str]) -> bool:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+from bot.games.datafiles import data_dir
+
+DATA_DIR = data_dir()
 FONT_DIR = DATA_DIR / "fonts"
 FONT_FILES = {
     "regular": "DejaVuSans.ttf",

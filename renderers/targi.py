@@ -790,7 +790,7 @@ def _pending_lines(view: dict[str, Any]) -> list[str]:
     if kind == "take":
         return [f"{who} takes {pending.get('count', 1)}: {pending.get('why', '')}".rstrip(": ")]
     if kind == "rearrange":
-        return [f"{who} may swap two displayed cards"]
+        return [f"{who} may move two displayed cards"]
     if kind == "limits":
         return [f"{who} drops {pending.get('excess')} goods (limit 10)"]
     return [f"{who} to act"]
@@ -895,7 +895,7 @@ def _draw_player(
         hand = player["hand"]
         if isinstance(hand, dict):
             text = f"Hand: {hand.get('name')}"
-            if not player.get("hand_playable", True):
+            if not player.get("hand_playable", True) and not view.get("game_over"):
                 text += " (from next round)"
         else:
             text = "Hand: empty"

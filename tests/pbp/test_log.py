@@ -45,7 +45,8 @@ FIRST_LINE: dict[str, dict[str, str]] = {
         "discard": r"<N> discards ",
         "drop": r"<N> discards .+ \(limit 10 goods\)$",
         "smith": r"<N> turns .+ into \d+ VP \(Silversmith\)$",
-        "move": r"<N> moves a tribe marker from [A-C]\d to [A-C]\d$",
+        "move": r"<N> moves (a tribe marker from [A-C]\d to [A-C]\d|the displayed cards at "
+        r"\d\.\d to \d\.\d( and \d\.\d to \d\.\d)?)$",
         "trade": r"<N> trades .+ for 1 (dates|salt|pepper|gold)$",
         "take": r"<N> takes ",
         "hand": r"<N> takes .+ into hand$",

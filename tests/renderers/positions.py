@@ -143,6 +143,7 @@ def targi_end() -> View:
     game = engine("targi")
     view = dict(game.view(_targi_states(7)[-1], None))
     assert view["game_over"] and view["final"], "the last state is the end of the game"
+    assert all(p["hand_held"] and p["hand"] for p in view["players"]), "hands to reveal"
     return view
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 import bot.games.targi as targi
+from bot.games import replay
+from bot.games.common import IllegalAction, InvalidNotation
+from bot.games.playout import play
 from bot.games.targi.cards import CARDS, bundle_text
 
 from .helpers import act, at_round, given, legal, marker_on, new, place, res, skip_round
@@ -264,9 +267,81 @@ def test_well_09_stores_gold_for_a_later_gold_cost():
 def test_oasis_03_swaps_two_displayed_cards():
     state = with_b1("oasis_03", display=[["tent_01", "well_01"], [], []])
     state = act(state, "use B1", "display 1 1S 1P 1G")
-    assert "swap 1.1 1.3" in legal(state) and "keep" in legal(state) and len(legal(state)) == 4
+    swaps = [a for a in legal(state) if a.startswith("swap ")]
+    assert swaps == ["swap 1.1 1.2", "swap 1.1 1.3", "swap 1.2 1.3"] and "keep" in legal(state)
     state = act(state, "swap 1.1 1.3")
     assert state.players[0].display[0] == ["oasis_03", "well_01", "tent_01"]
+
+
+def test_oasis_03_moves_a_card_into_another_rows_free_slot():
+    state = with_b1("oasis_03", display=[["tent_01", "well_01"], [], []])
+    state = act(state, "use B1", "display 1 1S 1P 1G")
+    # The last card of a row may go to the first free slot of another row ...
+    assert {"move 1.3 2.1", "move 1.3 3.1"} <= set(legal(state))
+    # ... but never past it or leaving a hole behind, unless the second move fills the hole.
+    assert not {"move 1.3 2.2", "move 1.1 2.1", "move 1.2 1.4"} & set(legal(state))
+    moved = act(state, "move 1.3 2.1")
+    assert moved.players[0].display == [["tent_01", "well_01"], ["oasis_03"], []]
+    assert moved.pending is None
+    assert "@0 moves the displayed cards at 1.3 to 2.1" in [e["text"] for e in moved.events]
+
+
+def test_oasis_03_moves_two_cards_the_second_filling_the_first_ones_hole():
+    state = with_b1("oasis_03", display=[["tent_01", "well_01"], ["targia_01"], []])
+    state = act(state, "use B1", "display 1 1S 1P 1G")
+    assert "move 1.1 2.2 and 1.3 1.1" in legal(state)
+    assert "move 1.1 2.2 and 1.1 1.3" not in legal(state)  # the same card twice
+    moved = act(state, "Move 1.1 2.2, 1.3 1.1")  # typed with a comma
+    assert moved.players[0].display == [["oasis_03", "well_01"], ["targia_01", "tent_01"], []]
+    # Two cards out of different rows into the third row.
+    two = act(state, "move 1.3 3.1 and 2.1 3.2")
+    assert two.players[0].display == [["tent_01", "well_01"], [], ["oasis_03", "targia_01"]]
+    assert targi.to_json(act(state, "keep")) != targi.to_json(two)
+
+
+def test_oasis_03_full_rows_only_swap():
+    full = [
+        ["tent_01", "well_01", "targia_01", "well_02"],
+        ["tent_02", "tent_03", "tent_04", "tent_05"],
+        ["well_03", "well_04", "well_05"],
+    ]
+    state = with_b1("oasis_03", display=full)
+    state = act(state, "use B1", "display 3 1S 1P 1G")
+    assert not [a for a in legal(state) if a.startswith("move")]
+    assert "swap 1.4 3.4" in legal(state)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("move 1.3 2.2", IllegalAction),
+        ("move 1.3", InvalidNotation),
+        ("move 1.3 2.1 and 1.2", InvalidNotation),
+        ("move 1.3 B2", InvalidNotation),
+        ("move 1.3 4.1", InvalidNotation),
+    ],
+)
+def test_oasis_03_refuses_impossible_moves(text, error):
+    state = with_b1("oasis_03", display=[["tent_01", "well_01"], [], []])
+    state = act(state, "use B1", "display 1 1S 1P 1G")
+    before = targi.to_json(state)
+    with pytest.raises(error):
+        targi.apply(state, 0, text)
+    assert targi.to_json(state) == before
+
+
+def test_recorded_oasis_swaps_still_replay():
+    # Records written before moves existed hold 'swap' or 'keep' for this decision.
+    found = 0
+    for seed in range(200):
+        result = play(targi, 2, seed)
+        actions = [a for _, a in result.record["actions"]]
+        if any(a.startswith("swap ") for a in actions):
+            assert replay(result.record) == result.final
+            found += 1
+        if found == 2:
+            break
+    assert found == 2
 
 
 def test_oasis_03_may_keep_the_display():

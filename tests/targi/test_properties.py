@@ -131,7 +131,9 @@ def test_views_hide_deck_order_and_face_down_cards(playout):
                 assert (cell["card"] == "face_down") == (down and cell["card"] is not None)
             if not state.options["hand_public"]:
                 for seat in (0, 1):
-                    assert ("hand" in view["players"][seat]) == (viewer == seat)
+                    # Private until the end, then every hand is revealed.
+                    shown = viewer == seat or bool(state.over)
+                    assert ("hand" in view["players"][seat]) == shown
 
 
 def _drawn(state: State) -> bool:
@@ -161,7 +163,8 @@ def _named(card_id: str, text: str) -> bool:
 
 def test_no_view_event_or_pending_names_a_secret_card(playout):
     """Deck cards and face-down cards for everyone; with hand_public false, a Tribal Expansion
-    draw (pending or kept in hand) for everyone but the drawer, by id or by name."""
+    draw (pending or kept in hand, until the game is over) for everyone but the drawer, by id or
+    by name."""
     hands = _expansion_hands(playout)
     for state, hidden_hands in zip(playout.states, hands, strict=True):
         secret = set(state.tribe_deck)
@@ -173,7 +176,7 @@ def test_no_view_event_or_pending_names_a_secret_card(playout):
             secret.discard(pending["card"])
         for viewer in (None, 0, 1):
             mine = set(secret)
-            if not state.options["hand_public"]:
+            if not state.options["hand_public"] and not state.over:  # hands revealed at the end
                 mine |= {c for seat, c in hidden_hands.items() if seat != viewer}
                 if _drawn(state) and viewer != state.turn:
                     assert pending is not None

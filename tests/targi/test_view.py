@@ -128,6 +128,18 @@ def test_final_scores_in_the_view():
     assert view["final"]["scores"][0]["vp"] == 4 + 3
 
 
+def test_every_hand_is_revealed_once_the_game_is_over():
+    state = given(new(hand_public=False), 0, hand="oasis_05")
+    state = given(state, 1, hand="tent_02")
+    for viewer in (1, None):
+        assert "hand" not in targi.view(state, viewer)["players"][0]
+    state = state.copy()
+    state.over, state.phase, state.turn = "raid4", "over", -1
+    for viewer in (0, 1, None):
+        players = targi.view(state, viewer)["players"]
+        assert [p["hand"]["id"] for p in players] == ["oasis_05", "tent_02"]
+
+
 def test_hand_event_names_the_card_only_while_hands_are_public():
     for public in (False, True):
         state = marker_on(new(FILLERS, GOODS5, hand_public=public), "B1")

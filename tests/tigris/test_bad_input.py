@@ -107,3 +107,16 @@ def test_setup_is_checked() -> None:
         tigris.new_game(2, 1, setup={"bag": ["green"] * 31})
     with pytest.raises(ValueError, match="setup first"):
         tigris.new_game(2, 1, setup={"first": 2})
+
+
+@pytest.mark.parametrize(
+    "action", ["support 2", "war green", "monument F4 red-blue", "monument none", "treasure F3"]
+)
+def test_a_decision_verb_on_a_normal_turn_is_illegal_not_a_crash(action: str) -> None:
+    # Nothing is pending: the player is told what a normal turn offers.
+    _refused(position(), 0, action, IllegalAction, "no conflict, monument or treasure is waiting")
+
+
+@pytest.mark.parametrize("text", ["tile red A²", "tile red F٣", "support ²", "support ٣"])
+def test_non_ascii_digits_are_not_numbers(text: str) -> None:
+    _refused(position(), 0, text, InvalidNotation, "not a square|support takes a number")

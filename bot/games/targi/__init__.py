@@ -204,7 +204,7 @@ def _explain(state: State, seat: int, action: str) -> str:
                 "silversmith": "make one exchange or say 'done'",
                 "fata_morgana": "move a tribe marker",
                 "take": "choose what to take",
-                "rearrange": "swap two displayed cards or 'keep'",
+                "rearrange": "move or swap displayed cards, or 'keep'",
             }[kind]
         return f"Not now: you must {what}. {hint}"
     if verb == "place":

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "targi-cards.json"
+from bot.games.datafiles import data_file
+
+DATA_FILE = data_file("targi-cards.json")
 
 # Resource vector indices: goods first, then gold and VP tokens.
 D, S, P, G, V = 0, 1, 2, 3, 4

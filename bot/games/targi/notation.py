@@ -103,6 +103,14 @@ def normalize(text: str) -> str:
         if get not in ("D", "S", "P", "G"):
             raise InvalidNotation("Name the good you get last: D, S, P or G ('trade 2D P').")
         return f"trade {bundle_text(vec)} {get}"
+    if verb == "move" and any("." in a for a in args):
+        slots = [a for a in " ".join(args).replace(",", " ").split() if a != "and"]
+        if len(slots) not in (2, 4) or not all(_SLOT.match(a) for a in slots):
+            raise InvalidNotation(
+                "Move displayed cards by row.slot: 'move 1.4 2.3' or 'move 1.2 2.3 and 1.3 1.2'."
+            )
+        pairs = [f"{slots[i]} {slots[i + 1]}" for i in range(0, len(slots), 2)]
+        return "move " + " and ".join(pairs)
     if verb == "move":
         cells = [a.upper() for a in args]
         if len(cells) != 2 or any(c not in CELL_INDEX for c in cells):

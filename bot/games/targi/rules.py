@@ -639,6 +639,58 @@ def swap_options(player: Player) -> list[str]:
     return [*out, "keep"]
 
 
+Slots = dict[tuple[int, int], str]
+
+
+def _slots(display: list[list[str]]) -> Slots:
+    return {(r, c): card for r, row in enumerate(display) for c, card in enumerate(row)}
+
+
+def _gap_free(slots: Slots) -> bool:
+    """Every row filled from its first slot on, without a hole."""
+    return all((r, c - 1) in slots for r, c in slots if c > 0)
+
+
+def _slot_name(slot: tuple[int, int]) -> str:
+    return f"{slot[0] + 1}.{slot[1] + 1}"
+
+
+def _moves_from(slots: Slots) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    free = [(r, c) for r in range(3) for c in range(4) if (r, c) not in slots]
+    return [(source, target) for source in sorted(slots) for target in free]
+
+
+def _moved(slots: Slots, source: tuple[int, int], target: tuple[int, int]) -> Slots:
+    out = dict(slots)
+    out[target] = out.pop(source)
+    return out
+
+
+def move_options(player: Player) -> list[str]:
+    """Oasis, rearrange display: move one or two displayed cards into free slots, so that the
+    display is gap-free afterwards (the first move may open a hole that the second one fills)."""
+    slots = _slots(player.display)
+    out = []
+    for first in _moves_from(slots):
+        after = _moved(slots, *first)
+        text = f"move {_slot_name(first[0])} {_slot_name(first[1])}"
+        if _gap_free(after):
+            out.append(text)
+        for second in _moves_from(after):
+            if second[0] != first[1] and _gap_free(_moved(after, *second)):
+                out.append(f"{text} and {_slot_name(second[0])} {_slot_name(second[1])}")
+    return out
+
+
+def rearrange(player: Player, slot_words: list[str]) -> None:
+    """Carry out the moves of a legal ``move 1.4 2.3 and ...`` (slot words without the ``and``)."""
+    slots = _slots(player.display)
+    for source, target in zip(slot_words[::2], slot_words[1::2], strict=True):
+        (r1, c1), (r2, c2) = ((int(x) - 1 for x in w.split(".")) for w in (source, target))
+        slots = _moved(slots, (r1, c1), (r2, c2))
+    player.display = [[slots[(r, c)] for c in range(4) if (r, c) in slots] for r in range(3)]
+
+
 def limit_options(state: State, seat: int, excess: int) -> list[str]:
     return ["drop " + bundle_text(ms) for ms in multisets(excess, state.players[seat].res)]
 
@@ -692,7 +744,7 @@ def compute_legal(state: State) -> list[str]:
     if kind == "take":
         return take_options(state, pending)
     if kind == "rearrange":
-        return swap_options(player)
+        return [*swap_options(player), *move_options(player)]
     raise AssertionError(f"unknown pending {kind}")
 
 
@@ -774,6 +826,12 @@ def perform(state: State, seat: int, action: str) -> None:
             player.res[i] -= vec[i]
         player.res[V] += vp
         event(state, "vp", f"@{seat} turns {bundle_text(vec)} into {vp} VP (Silversmith)", [seat])
+        state.pending = None
+    elif verb == "move" and "." in words[1]:
+        moves = [w for w in words[1:] if w != "and"]
+        rearrange(player, moves)
+        told = " and ".join(f"{a} to {b}" for a, b in zip(moves[::2], moves[1::2], strict=True))
+        event(state, "effect", f"@{seat} moves the displayed cards at {told}", [seat])
         state.pending = None
     elif verb == "move":
         source, target = CELL_INDEX[words[1]], CELL_INDEX[words[2]]

@@ -42,7 +42,8 @@ def card_object(card_id: str) -> dict[str, Any]:
 
 
 def _hand_visible(state: State, owner: int, viewer: int | None) -> bool:
-    return bool(state.options["hand_public"]) or viewer == owner
+    """The owner sees their hand card; everyone does with open hands or once the game is over."""
+    return bool(state.options["hand_public"]) or viewer == owner or bool(state.over)
 
 
 def _pending(state: State, viewer: int | None) -> dict[str, Any] | None:

@@ -9,10 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot.games.datafiles import data_file
+
 WIDTH = 16
 HEIGHT = 11
 SIZE = WIDTH * HEIGHT
-BOARD_FILE = Path(__file__).resolve().parents[3] / "data" / "tigris-board.json"
+BOARD_FILE = data_file("tigris-board.json")
 
 COLOURS = ("red", "blue", "green", "black")
 RED, BLUE, GREEN, BLACK = range(4)
@@ -41,7 +43,7 @@ def parse_square(text: str) -> int | None:
         return None
     col = ord(text[0].upper()) - 65
     digits = text[1:]
-    if not digits.isdigit() or not 0 <= col < WIDTH:
+    if not (digits.isascii() and digits.isdigit()) or not 0 <= col < WIDTH:
         return None
     row = int(digits) - 1
     if not 0 <= row < HEIGHT or digits[0] == "0":

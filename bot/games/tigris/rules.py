@@ -524,7 +524,7 @@ def parse(text: str) -> tuple[Any, ...]:
         return ("swap", tuple(sorted(_colour(w) for w in args)))
     if verb == "support":
         arity(1)
-        if not args[0].isdigit() or len(args[0]) > 2:
+        if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 2:
             raise InvalidNotation("support takes a number of tiles, e.g. 'support 2'")
         return ("support", int(args[0]))
     if verb == "war":
@@ -713,21 +713,19 @@ def apply(state: State, seat: int, action: str) -> State:
     elif verb == "pass":
         w.event("pass", f"@{seat} passes", seat)
         _end_turn(w)
+    elif pending is None:  # unreachable: only turn verbs are expected without a pending decision
+        raise IllegalAction(_waiting_for(state))
     elif verb == "support":
-        assert pending is not None
         _do_support(state, w, pending, move[1])
     elif verb == "war":
-        assert pending is not None
         if move[1] not in pending.options:
             colours = ", ".join(COLOURS[c] for c in pending.options)
             raise IllegalAction(f"there is no {COLOURS[move[1]]} war pending: choose {colours}")
         w.pending = None
         _start_war(w, move[1], label_regions(w.cells, w.unification))
     elif verb == "monument":
-        assert pending is not None
         _do_monument(state, w, pending, move[1], move[2])
     else:
-        assert pending is not None
         if move[1] not in pending.options:
             squares = ", ".join(LABELS[sq] for sq in pending.options)
             raise IllegalAction(f"take one of the treasures on {squares}")
@@ -738,8 +736,13 @@ def apply(state: State, seat: int, action: str) -> State:
 
 
 def _waiting_for(state: State) -> str:
+    """What the seat to act must decide now, for a verb that does not fit the position."""
     pending = state.pending
-    assert pending is not None
+    if pending is None:
+        return (
+            "no conflict, monument or treasure is waiting: place a leader, a tile or a "
+            "catastrophe, withdraw a leader, swap tiles or pass"
+        )
     if pending.kind == "support":
         return "commit support first: 'support <n>'"
     if pending.kind == "war_order":
