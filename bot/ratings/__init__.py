@@ -150,7 +150,7 @@ async def _apply(rq: RatingQueries, result: ResultRow) -> None:
     before = [
         Skill(current[u].mu, current[u].sigma) if u in current else Skill() for u in result.players
     ]
-    after = rate(before, places)
+    after = _rated(result, before, places)
     for seat, user_id in enumerate(result.players):
         old, new = before[seat], after[seat]
         row = current.get(user_id)
@@ -182,6 +182,22 @@ async def _apply(rq: RatingQueries, result: ResultRow) -> None:
                 result.finished_at,
             )
         )
+
+
+def _rated(result: ResultRow, before: list[Skill], places: list[int]) -> list[Skill]:
+    """The new skills. A game decided by a resignation or forfeit among 3-4 players decided
+    nothing between the others: each of them is rated as having beaten the leaver (a two-player
+    result against the leaver's rating before the game), never as drawing with each other, so
+    someone else's resignation never costs a player points. The leaver is rated last in the
+    whole game."""
+    if result.end_reason == "over" or len(before) <= 2 or len(result.ranking) != 2:
+        return rate(before, places)
+    (loser,) = result.ranking[1]
+    after = list(before)
+    for seat in result.ranking[0]:
+        after[seat] = rate([before[seat], before[loser]], [0, 1])[0]
+    after[loser] = rate(before, places)[loser]
+    return after
 
 
 async def rebuild(db: Database) -> int:
