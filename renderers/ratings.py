@@ -97,18 +97,22 @@ def _line(draw: ImageDraw.ImageDraw, top: int, line: BoardLine, shade: bool) -> 
     name = _clipped(line.name, name_width, 17)
     draw.text((COLUMNS["name"], y), name, font=font(17), fill=colour, anchor="lm")
     rating = f"{line.rating:.0f}" + ("?" if line.provisional else "")
-    draw.text(
-        (COLUMNS["rating"] + 70, y), rating, font=font(17, "bold"), fill=colour, anchor="rm"
-    )
+    draw.text((COLUMNS["rating"] + 70, y), rating, font=font(17, "bold"), fill=colour, anchor="rm")
     draw.text((COLUMNS["games"] + 50, y), str(line.games), font=font(16), fill=colour, anchor="rm")
     draw.text(
-        (COLUMNS["wins"] + 60, y), f"{line.win_percent:.0f}%", font=font(16), fill=colour,
+        (COLUMNS["wins"] + 60, y),
+        f"{line.win_percent:.0f}%",
+        font=font(16),
+        fill=colour,
         anchor="rm",
     )
     _arrow(draw, COLUMNS["trend"] + 20, y, line.trend)
     if line.trend >= 0.5 or line.trend <= -0.5:
         draw.text(
-            (COLUMNS["trend"] + 32, y), f"{line.trend:+.0f}", font=font(13), fill=P.TEXT_DIM,
+            (COLUMNS["trend"] + 32, y),
+            f"{line.trend:+.0f}",
+            font=font(13),
+            fill=P.TEXT_DIM,
             anchor="lm",
         )
 
@@ -136,14 +140,20 @@ def render_leaderboard(
         ("trend", "Trend", "lm", 0),
     ):
         draw.text(
-            (COLUMNS[key] + dx, head_y), text, font=font(14, "bold"), fill=P.TEXT_DIM,
+            (COLUMNS[key] + dx, head_y),
+            text,
+            font=font(14, "bold"),
+            fill=P.TEXT_DIM,
             anchor=anchor,
         )
     draw.line((MARGIN, HEADER + 26, WIDTH - MARGIN, HEADER + 26), fill=P.PANEL_LINE, width=2)
     top = HEADER + 30
     if not lines:
         draw.text(
-            (MARGIN + 8, top + ROW // 2), "No rated games yet.", font=font(17), fill=P.TEXT_DIM,
+            (MARGIN + 8, top + ROW // 2),
+            "No rated games yet.",
+            font=font(17),
+            fill=P.TEXT_DIM,
             anchor="lm",
         )
         top += ROW
@@ -156,8 +166,11 @@ def render_leaderboard(
         _line(draw, top, caller, False)
         top += ROW
     draw.text(
-        (MARGIN, top + 22), _clipped(footer, WIDTH - 2 * MARGIN, 14), font=font(14),
-        fill=P.TEXT_DIM, anchor="lm",
+        (MARGIN, top + 22),
+        _clipped(footer, WIDTH - 2 * MARGIN, 14),
+        font=font(14),
+        fill=P.TEXT_DIM,
+        anchor="lm",
     )
     return png_bytes(image)
 
@@ -177,8 +190,11 @@ def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float]) -> None
     draw.rectangle((left, ctop, right, bottom), fill=P.PANEL, outline=P.PANEL_LINE)
     if len(values) < 2:
         draw.text(
-            ((left + right) / 2, (ctop + bottom) / 2), "no rated games yet", font=font(14),
-            fill=P.TEXT_DIM, anchor="mm",
+            ((left + right) / 2, (ctop + bottom) / 2),
+            "no rated games yet",
+            font=font(14),
+            fill=P.TEXT_DIM,
+            anchor="mm",
         )
         return
     low, high = min(values), max(values)
@@ -202,7 +218,10 @@ def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float]) -> None
     draw.text((left + 4, ctop - 4), f"{high:.0f}", font=font(12), fill=P.TEXT_DIM, anchor="ld")
     draw.text((left + 4, bottom + 4), f"{low:.0f}", font=font(12), fill=P.TEXT_DIM, anchor="lt")
     draw.text(
-        (right, bottom + 4), f"last {len(values) - 1} games", font=font(12), fill=P.TEXT_DIM,
+        (right, bottom + 4),
+        f"last {len(values) - 1} games",
+        font=font(12),
+        fill=P.TEXT_DIM,
         anchor="rt",
     )
 
@@ -221,8 +240,11 @@ def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData) -> None:
     draw.text((MARGIN, top + 142), standing, font=font(17), fill=P.TEXT, anchor="lm")
     percent = 100.0 * card.wins / card.games if card.games else 0.0
     draw.text(
-        (MARGIN, top + 170), f"{card.games} games · {card.wins} wins ({percent:.0f}%)",
-        font=font(16), fill=P.TEXT_DIM, anchor="lm",
+        (MARGIN, top + 170),
+        f"{card.games} games · {card.wins} wins ({percent:.0f}%)",
+        font=font(16),
+        fill=P.TEXT_DIM,
+        anchor="lm",
     )
     x = MARGIN
     draw.text((x, top + 206), "Recent:", font=font(14), fill=P.TEXT_DIM, anchor="lm")

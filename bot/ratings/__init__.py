@@ -35,8 +35,8 @@ __all__ = [
     "leaderboard",
     "player_cards",
     "rebuild",
-    "record_result",
     "recent_games",
+    "record_result",
     "resign_ranking",
     "unrated_reason",
 ]
@@ -263,9 +263,7 @@ class Leaderboard:
 def _ordered(rows: Sequence[RatingRow]) -> list[tuple[int | None, RatingRow]]:
     established = [r for r in rows if r.games >= PROVISIONAL_GAMES]
     provisional = [r for r in rows if r.games < PROVISIONAL_GAMES]
-    ranked: list[tuple[int | None, RatingRow]] = [
-        (i + 1, r) for i, r in enumerate(established)
-    ]
+    ranked: list[tuple[int | None, RatingRow]] = [(i + 1, r) for i, r in enumerate(established)]
     return ranked + [(None, r) for r in provisional]
 
 
@@ -285,9 +283,7 @@ async def leaderboard(db: Database, guild_id: int, game: str, caller_id: int) ->
         rq = RatingQueries(q)
         ordered = _ordered(await rq.board(guild_id, game))
         top = ordered[:TOP]
-        mine = next(
-            ((rank, r) for rank, r in ordered[TOP:] if r.user_id == caller_id), None
-        )
+        mine = next(((rank, r) for rank, r in ordered[TOP:] if r.user_id == caller_id), None)
         wanted = [r.user_id for _, r in top] + ([mine[1].user_id] if mine else [])
         names = await rq.names(wanted)
         entries = tuple([await _entry(rq, rank, r, names) for rank, r in top])

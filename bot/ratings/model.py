@@ -16,6 +16,7 @@ from openskill.models import PlackettLuce
 
 __all__ = [
     "BETA",
+    "CHOSEN",
     "MU",
     "PROVISIONAL_GAMES",
     "SCALE",
@@ -23,7 +24,6 @@ __all__ = [
     "TAU",
     "Params",
     "Skill",
-    "CHOSEN",
     "rate",
     "shown",
 ]

@@ -1,10 +1,11 @@
 """``python -m bot ratings simulate``: simulated players of known skill, rated by candidate models.
 
 Every step the whole population is dealt into games of 2 (or 4) players; a player's performance
-in a game is their true skill plus random noise, and the places follow the performances. The noise is Gumbel with openskill's scale for that many players (``BETA`` x
-sqrt(players)), which makes the places follow exactly the Plackett-Luce law the model assumes, so
-a well-tuned model's shown rating should approach the true skill. Three tracked players join a population of ordinary ones (true skills spread
-around the start):
+in a game is their true skill plus random noise, and the places follow the performances. The
+noise is Gumbel with openskill's scale for that many players (``BETA`` x sqrt(players)), which
+makes the places follow exactly the Plackett-Luce law the model assumes, so a well-tuned model's
+shown rating should approach the true skill. Three tracked players join a population of
+ordinary ones (true skills spread around the start):
 
 - *star*: much stronger than everyone, from the first game on;
 - *improver*: starts average and gets steadily stronger for the whole run;
@@ -17,6 +18,7 @@ follows a change of skill, and how much it jitters for a player whose skill does
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -126,7 +128,7 @@ def _run(params: Params, size: int, rng: random.Random, report: Report) -> None:
             switched_at = step - half
     report.recovery.append(switched_at if switched_at is not None else STEPS - half)
     report.sigma.append(statistics.fmean(s.sigma for s in skills))
-    steps = [b - a for a, b in zip(star_series, star_series[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(star_series)]
     report.jitter.append(statistics.pstdev(steps) if steps else 0.0)
     report.runs += 1
 
@@ -151,7 +153,8 @@ def main_text(seed: int, runs: int = 5) -> str:
     """The printed tables (the README quotes them)."""
     lines = [
         f"Simulated ratings (seed {seed}, {runs} runs of {STEPS} games per player, "
-        f"{POPULATION} players, others' true skill sd {SPREAD * SCALE:.0f}; star = +{STAR * SCALE:.0f}, improver 0 -> "
+        f"{POPULATION} players, others' true skill sd {SPREAD * SCALE:.0f}; "
+        f"star = +{STAR * SCALE:.0f}, improver 0 -> "
         f"+{IMPROVER_GAIN * SCALE:.0f}, switcher +{SWITCH * SCALE:.0f} -> "
         f"-{SWITCH * SCALE:.0f} at game {SWITCH_AT}; shown = 1500 + {SCALE:.0f} x mu-units)",
     ]

@@ -162,8 +162,7 @@ class RatingQueries:
     async def rated_results(self) -> list[ResultRow]:
         """Every rated result in the order ratings were (and are re-)computed."""
         rows = await self._all(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE rated = 1 "
-            "ORDER BY finished_at, table_id"
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE rated = 1 ORDER BY finished_at, table_id"
         )
         return [_result(row) for row in rows]
 
@@ -182,8 +181,7 @@ class RatingQueries:
         for row in rows:
             result = _result(row[:9])
             changes = await self._all(
-                f"SELECT {_HISTORY_COLUMNS} FROM rating_history WHERE table_id = ? "
-                "AND user_id = ?",
+                f"SELECT {_HISTORY_COLUMNS} FROM rating_history WHERE table_id = ? AND user_id = ?",
                 [result.table_id, user_id],
             )
             change = _history(changes[0]) if changes else None

@@ -89,12 +89,14 @@ def lobby_content(table: Table) -> str:
     title = presenters.game_title(table.game)
     order = "random seat order" if table.seat_order == "random" else "seats in join order"
     lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
-    if table.options:
+    if table.options or not table.rated:
         try:  # only what differs from the game's defaults (Targi alone has 17 options)
             defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
         except KeyError:
             defaults = {}
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
+        if not table.rated:  # the bot's own table option, kept apart from the engine's
+            changed["rated"] = False
         shown = ", ".join(
             f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
