@@ -133,11 +133,16 @@ def _run(params: Params, size: int, rng: random.Random, report: Report) -> None:
     report.runs += 1
 
 
-def simulate(seed: int, runs: int = 5, sizes: Sequence[int] = (2, 4)) -> list[Report]:
+def simulate(
+    seed: int,
+    runs: int = 5,
+    sizes: Sequence[int] = (2, 4),
+    candidates: Sequence[Params] = CANDIDATES,
+) -> list[Report]:
     """Every candidate on the same seeded populations and games."""
     reports = []
     for size in sizes:
-        for params in CANDIDATES:
+        for params in candidates:
             report = Report(params, size)
             for run in range(runs):
                 _run(params, size, random.Random(f"{seed}:{size}:{run}"), report)
