@@ -45,6 +45,7 @@ STAR = 8.0  # true skills, mu units above the start (x30 = shown points)
 IMPROVER_GAIN = 8.0  # over the whole run
 SWITCH = 6.0  # the switcher is +6 for the first half, then -6
 SPREAD = 6.0  # ordinary players' true skills: sd in mu units around the start
+SPOT_CHECKS = 4000
 CHECKPOINTS = (5, 10, 15, 20, 30, 50, 100, 200, 400, 600)
 
 
@@ -57,6 +58,10 @@ class Report:
     runs: int = 0
     wins: int = 0
     wins_lowering: int = 0
+    losses: int = 0
+    losses_raising: int = 0
+    spot_wins: int = 0
+    spot_wins_lowering: int = 0
     star: dict[int, list[float]] = field(default_factory=dict)
     improver: dict[int, list[float]] = field(default_factory=dict)
     improver_truth: dict[int, float] = field(default_factory=dict)
@@ -111,6 +116,10 @@ def _run(params: Params, size: int, rng: random.Random, report: Report) -> None:
                     report.wins += 1
                     if params.shown(skill) < old - 1e-9:
                         report.wins_lowering += 1
+                elif place == size - 1:
+                    report.losses += 1
+                    if params.shown(skill) > old + 1e-9:
+                        report.losses_raising += 1
         shown_now = [params.shown(s) for s in skills]
         if step in CHECKPOINTS:
             report.star.setdefault(step, []).append(shown_now[star])
@@ -133,6 +142,22 @@ def _run(params: Params, size: int, rng: random.Random, report: Report) -> None:
     report.runs += 1
 
 
+def _spot_checks(params: Params, size: int, rng: random.Random, report: Report) -> None:
+    """Single games between players in random states (any mu, any sigma down to a veteran's):
+    how often does the sole winner's shown rating go down?"""
+    for _ in range(SPOT_CHECKS):
+        skills = [
+            Skill(rng.uniform(5.0, 45.0), rng.uniform(0.5, params.sigma)) for _ in range(size)
+        ]
+        places = list(range(size))
+        rng.shuffle(places)
+        new = rate(skills, places, params)
+        winner = places.index(0)
+        report.spot_wins += 1
+        if params.shown(new[winner]) < params.shown(skills[winner]) - 1e-9:
+            report.spot_wins_lowering += 1
+
+
 def simulate(
     seed: int,
     runs: int = 5,
@@ -146,6 +171,7 @@ def simulate(
             report = Report(params, size)
             for run in range(runs):
                 _run(params, size, random.Random(f"{seed}:{size}:{run}"), report)
+            _spot_checks(params, size, random.Random(f"{seed}:{size}:spot"), report)
             reports.append(report)
     return reports
 
@@ -181,7 +207,9 @@ def main_text(seed: int, runs: int = 5) -> str:
             f"  improver's rise from game 100 to {STEPS}: {rising:+.0f} (true {truth_gain:+.0f})"
         )
         lines.append(
-            f"  wins that lowered the shown rating: {report.wins_lowering} of {report.wins}"
+            f"  wins that lowered the shown rating: {report.wins_lowering} of {report.wins} "
+            f"(random states: {report.spot_wins_lowering} of {report.spot_wins}); "
+            f"last places that raised it: {report.losses_raising} of {report.losses}"
         )
         err = "  ".join(f"{g}:{_mean(report.error[g]):.0f}" for g in CHECKPOINTS)
         lines.append(f"  others' median |shown - true| after N games: {err}")

@@ -69,6 +69,7 @@ def test_the_simulation_shows_what_the_parameters_were_chosen_for() -> None:
     assert {r.size for r in reports} == {2, 4}
     for report in reports:
         assert report.wins_lowering == 0 and report.wins > 1000
+        assert report.spot_wins_lowering == 0 and report.spot_wins == simulate.SPOT_CHECKS
         improver = {g: statistics.fmean(v) for g, v in report.improver.items()}
         # Still rising long after 100 games, following the true improvement (+200).
         assert improver[simulate.STEPS] - improver[100] > 100
@@ -82,3 +83,10 @@ def test_the_default_tau_is_slower_to_follow_a_change() -> None:
     assert default.tau < CHOSEN.tau
     slow, chosen = simulate.simulate(seed=2, runs=3, sizes=(2,), candidates=[default, CHOSEN])
     assert statistics.fmean(slow.recovery) > statistics.fmean(chosen.recovery)
+
+
+def test_mu_minus_three_sigma_can_lower_a_winners_shown_rating() -> None:
+    """The complaint the shown number avoids, reproduced with openskill's defaults."""
+    (report,) = simulate.simulate(seed=1, runs=1, sizes=(2,), candidates=[simulate.CANDIDATES[0]])
+    assert report.params.shown_k == 3.0
+    assert report.spot_wins_lowering > 0
