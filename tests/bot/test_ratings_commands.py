@@ -161,3 +161,23 @@ async def test_in_a_direct_message_ratings_are_per_server(harness: Harness) -> N
         payload = p.slash(name, options, user_id=BOB.id, user_name=BOB.name, guild_id=None)
         reply = await harness.answer(payload)
         assert reply.content == "Ratings are kept per server: use this command in a server channel."
+
+
+async def test_a_friendly_game_opened_in_a_new_thread_stays_friendly(harness: Harness) -> None:
+    h = harness
+    await h.slash(ALICE, "game", {"game": "targi"}, sub="new")
+    busy = await h.slash(BOB, "game", {"game": "targi", "options": "rated=no"}, sub="new")
+    (button,) = busy.custom_ids()
+    await h.click(BOB, h.message_of(busy), button)
+    (thread,) = [c for c in h.fake.calls if c.template == "/channels/{channel_id}/threads"]
+    in_thread = await h.table(thread.response["id"])
+    assert in_thread.rated is False and "rated" not in in_thread.options
+    lobby = h.fake.message(in_thread.lobby_message_id)
+    assert "Options: rated: no." in lobby["content"]
+
+
+async def test_a_bad_rated_value_is_refused(harness: Harness) -> None:
+    h = harness
+    reply = await h.slash(ALICE, "game", {"game": "targi", "options": "rated=maybe"}, sub="new")
+    assert reply.ephemeral and reply.content == "Option rated is yes or no, not 'maybe'."
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
