@@ -390,3 +390,22 @@ async def recent_games(
             )
         )
     return out
+
+
+async def result_changes(
+    db: Database, table_id: int
+) -> tuple[ResultRow, dict[int, tuple[float, float]]] | None:
+    """A finished table's result and, per seat, the shown rating before and after that game
+    (empty when the game was not rated); None if the table has no result."""
+    async with db.read() as q:
+        rq = RatingQueries(q)
+        result = await rq.result(table_id)
+        if result is None:
+            return None
+        history = {h.user_id: h for h in await rq.history_of_table(table_id)}
+    changes = {
+        seat: (history[user].shown_before, history[user].shown_after)
+        for seat, user in enumerate(result.players)
+        if user in history
+    }
+    return result, changes

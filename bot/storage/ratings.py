@@ -258,6 +258,13 @@ class RatingQueries:
         )
         return [_history(row) for row in reversed(rows)]
 
+    async def history_of_table(self, table_id: int) -> list[HistoryRow]:
+        rows = await self._all(
+            f"SELECT {_HISTORY_COLUMNS} FROM rating_history WHERE table_id = ? ORDER BY user_id",
+            [table_id],
+        )
+        return [_history(row) for row in rows]
+
     async def games_of(self, guild_id: int, user_id: int) -> list[str]:
         rows = await self._all(
             "SELECT game FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",

@@ -198,6 +198,9 @@ async def post_final(bot: BoardBot, table: Table) -> None:
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     text = presenters.final_text(table.game, summary, names_of(table))
+    from bot.ui.ratings import final_line
+
+    text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
     image = await render_file(table.game, view, f"{table.game}-{table.id}-final.png")
     if image is not None:

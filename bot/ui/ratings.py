@@ -14,6 +14,8 @@ from typing import Any
 import discord
 
 from bot import presenters, ratings
+from bot.service import Table
+from bot.storage.tables import Database
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from renderers.ratings import BoardLine, CardData, render_cards, render_leaderboard
@@ -99,6 +101,23 @@ async def _send(
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(png), filename), ephemeral=True
         )
+
+
+async def final_line(db: Database, table: Table) -> str:
+    """The line under a final result: each player's rating change, or why it was not rated."""
+    found = await ratings.result_changes(db, table.id)
+    if found is None:
+        return ""
+    result, changes = found
+    if not result.rated:
+        return f"\nNot rated: {result.unrated_why}."
+    names = flow.names_of(table)
+    parts = [
+        f"{names[seat]} {after:.0f} ({after - before:+.0f})"
+        for seat, (before, after) in sorted(changes.items())
+        if seat < len(names)
+    ]
+    return "\nRatings: " + ", ".join(parts) + "."
 
 
 async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> None:

@@ -149,6 +149,7 @@ async def test_rated_option_is_autocompleted_listed_and_kept_by_a_rematch(harnes
     ask = await h.slash(ALICE, "game", sub="resign")
     await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:0:resign")
     final = h.fake.message((await h.table_by_id(table.id)).board_message_id)
+    assert final["content"].endswith("\nNot rated: a friendly game (rated=no).")
     (rematch_id,) = [c for c in custom_ids(final) if "rematch" in c]
     await h.click(BOB, final, rematch_id)
     again = await h.table()
