@@ -78,6 +78,10 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int) -> str:
         lines.append(
             f"You: {where}, {_rating_text(own.rating, own.provisional)} after {own.games} games."
         )
+    elif board.caller is None and all(e.user_id != caller_id for e in board.entries):
+        lines.append(
+            f"You: no rated {title} games yet; everyone starts at {ratings.STARTING_RATING:.0f}."
+        )
     return flow.clip("\n".join(lines))
 
 

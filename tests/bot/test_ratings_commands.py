@@ -82,6 +82,11 @@ async def test_leaderboard_image_text_and_the_callers_own_line(harness: Harness)
     alone = await h.slash(ALICE, "leaderboard", {"game": "targi"})
     assert alone.images()[0].height < image.height
     assert not any(line.startswith("You:") for line in alone.content.splitlines())
+    stranger = await h.slash(CAROL, "leaderboard", {"game": "targi"})
+    assert stranger.content.splitlines()[-1] == (
+        "You: no rated Targi games yet; everyone starts at 1500."
+    )
+    assert stranger.images()[0].height == alone.images()[0].height
 
 
 async def test_leaderboard_of_a_game_nobody_played(harness: Harness) -> None:
