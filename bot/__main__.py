@@ -1,6 +1,7 @@
 """``python -m bot``: read the settings, open the database, run the bot.
 
 ``python -m bot sync`` logs in, syncs the slash commands unconditionally and exits.
+``python -m bot ratings simulate|rebuild|bench`` are the rating tools (``bot.ratings.cli``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bot.storage import DatabaseTooNew, DatabaseUnusable, check_usable
 
 log = logging.getLogger("bot")
 
-USAGE = "usage: python -m bot [sync]"
+USAGE = "usage: python -m bot [sync | ratings {simulate,rebuild,bench} ...]"
 
 
 def point_at_discord(settings: Settings) -> None:
@@ -70,6 +71,10 @@ def setup_logging(level_name: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["ratings"]:
+        from bot.ratings.cli import main as ratings_main
+
+        return ratings_main(args[1:])
     if args not in ([], ["sync"]):
         print(USAGE, file=sys.stderr)
         return 2

@@ -67,6 +67,7 @@ class BoardBot(commands.Bot):
         from bot.cogs.game import GameCog
         from bot.cogs.pbp import PlayByPostCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.ratings import RatingsCog
         from bot.cogs.tigris import TigrisCog
         from bot.ui.items import DYNAMIC_ITEMS
         from bot.ui.pbp import PBP_ITEMS
@@ -75,6 +76,7 @@ class BoardBot(commands.Bot):
         await self.add_cog(PlayCog())
         await self.add_cog(TigrisCog())
         await self.add_cog(PlayByPostCog())
+        await self.add_cog(RatingsCog())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS)
         if self.scheduler_interval is not None:
             self._scheduler_task = asyncio.create_task(

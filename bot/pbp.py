@@ -421,6 +421,7 @@ class PlayByPost:
             max_seats=old.max_seats,
             seat_order=old.seat_order,
             options=dict(old.options),
+            rated=old.rated,
         )
         for player in old.players:
             if player.user_id != opener.user_id:

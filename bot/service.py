@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bot import ratings
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.presenters import plain_text
@@ -88,6 +89,7 @@ class Table:
     board_message_id: int | None
     end_reason: str | None = None
     resigned_seat: int | None = None
+    rated: bool = True  # table option `rated`: False for a friendly game
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or, in the lobby, the join position) of ``user_id``; None if not here."""
@@ -290,6 +292,7 @@ class Service:
             board_message_id=row.board_message_id,
             end_reason=row.end_reason,
             resigned_seat=row.resigned_seat,
+            rated=row.rated,
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
@@ -401,8 +404,12 @@ class Service:
         seat_order: str = "join",
         options: dict[str, Any] | None = None,
         setup: Any = None,
+        rated: bool = True,
     ) -> Table:
-        """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open."""
+        """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open.
+
+        ``rated`` is the table option `rated` (False: a friendly game); it is not an engine
+        option, so ``options`` never carry it."""
         module = self._game(game)
         counts = tuple(module.SEAT_COUNTS)
         if max_seats not in counts:
@@ -433,6 +440,7 @@ class Service:
                     setup=setup,
                     seed=seed,
                     at=self._clock(),
+                    rated=rated,
                 )
                 await q.add_seat(table_id, creator.user_id, creator.name)
                 return (await self._load(q, table_id))[1]
@@ -610,6 +618,8 @@ class Service:
                     await q.put_snapshot(table_id, row.seq + 1, snapshot)
                     if finished:
                         await q.set_ended(table_id, status="finished", reason="over", at=at)
+                        ranking = game.outcome(new_state)["ranking"]
+                        await ratings.record_result(q, table, "over", ranking, at)
                     else:
                         await q.set_pending(
                             table_id, self._pending_after(game, new_state, before, seat)
@@ -734,9 +744,12 @@ class Service:
             self._require_active(table)
             if row.seq != expected_seq:
                 raise StaleBoard(table)
+            at = self._clock()
             await q.set_ended(
-                table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
+                table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
             )
+            ranking = ratings.resign_ranking(len(table.players), seat)
+            await ratings.record_result(q, table, "forfeit", ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
@@ -748,9 +761,12 @@ class Service:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
+            at = self._clock()
             await q.set_ended(
-                table_id, status="finished", reason="resigned", at=self._clock(), resigned_seat=seat
+                table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
             )
+            ranking = ratings.resign_ranking(len(table.players), seat)
+            await ratings.record_result(q, table, "resigned", ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 

@@ -61,3 +61,10 @@ class Settings:
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
         )
+
+
+def database_path(environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Path:
+    """``DATABASE_PATH`` alone (for tools that need no token), default ``var/bot.sqlite3``."""
+    values = _read_dotenv(dotenv if dotenv is not None else Path(".env"))
+    values.update({k: v for k, v in (environ if environ is not None else os.environ).items()})
+    return Path(values.get("DATABASE_PATH", "").strip() or "var/bot.sqlite3")

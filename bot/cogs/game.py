@@ -27,11 +27,20 @@ ORDER_CHOICES = [
 ]
 _TRUE = {"1", "yes", "y", "true", "on"}
 _FALSE = {"0", "no", "n", "false", "off"}
+#: Table options of the bot itself (not the engine's): name -> default.
+TABLE_OPTIONS: dict[str, Any] = {"rated": True}
+
+
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The engine's options and the table's ``rated`` flag (never passed to the engine)."""
+    engine = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
+    return engine, bool(options.get("rated", TABLE_OPTIONS["rated"]))
 
 
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
-    """Table options typed as ``name=value`` pairs, checked against the game's ``OPTIONS``."""
-    known: dict[str, Any] = dict(get_game(game).OPTIONS)
+    """Table options typed as ``name=value`` pairs, checked against the game's ``OPTIONS``
+    and the bot's own ``TABLE_OPTIONS`` (``rated=no``: a friendly game)."""
+    known: dict[str, Any] = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
     options: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
         name, sep, raw = part.partition("=")
@@ -65,7 +74,7 @@ def _option_choices(game: str) -> dict[str, tuple[Any, ...]]:
 def option_suggestions(game: str, typed: str) -> list[str]:
     """Autocomplete for the options text: the game's options as ``name=value``."""
     try:
-        known = dict(get_game(game).OPTIONS)
+        known = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
     except KeyError:
         return []
     done, _, last = typed.rpartition(" ")
@@ -120,6 +129,7 @@ async def open_in_thread(
         type=discord.ChannelType.public_thread.value,
     )
     thread_id = int(thread["id"])
+    engine_options, rated = split_options(options)
     table = await bot.service.create(
         game=game,
         guild_id=interaction.guild_id,
@@ -127,7 +137,8 @@ async def open_in_thread(
         creator=flow.player_of(interaction),
         max_seats=seats,
         seat_order=order,
-        options=options,
+        options=engine_options,
+        rated=rated,
     )
     await flow.post_lobby(bot, table)
     text = f"Opened {title} table #{table.id} in <#{thread_id}>."
@@ -146,7 +157,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         game="Which game",
         seats="Number of seats (default: the most the game allows)",
         order="Seat order: join order or random",
-        options="Table options as name=value, e.g. open_scoring=yes",
+        options="Table options as name=value, e.g. open_scoring=yes; rated=no: a friendly game",
     )
     @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES)
     async def new(
@@ -171,6 +182,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(f"{module.TITLE} is played with {allowed} players.")
         seat_order = order.value if order is not None else "join"
         table_options = parse_options(game.value, options)
+        engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -181,7 +193,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 creator=flow.player_of(interaction),
                 max_seats=wanted,
                 seat_order=seat_order,
-                options=table_options,
+                options=engine_options,
+                rated=rated,
             )
         except ChannelBusy as busy:
             text = (

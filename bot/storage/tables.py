@@ -25,7 +25,7 @@ __all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
     "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
-    "started_at, ended_at"
+    "started_at, ended_at, rated"
 )
 
 
@@ -52,12 +52,14 @@ class TableRow:
     created_at: float
     started_at: float | None
     ended_at: float | None
+    rated: bool = True  # the table option `rated` (kept apart from the engine's options)
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
         values = list(row)
         values[8] = json.loads(values[8])
         values[9] = None if values[9] is None else json.loads(values[9])
+        values[19] = bool(values[19])
         return cls(*values)
 
 
@@ -146,11 +148,12 @@ class Queries:
         setup: Any,
         seed: int,
         at: float,
+        rated: bool = True,
     ) -> int:
         async with self._conn.execute(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
-            "seat_order, options, setup, seed, created_at) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+            "seat_order, options, setup, seed, created_at, rated) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 guild_id,
@@ -162,6 +165,7 @@ class Queries:
                 None if setup is None else json.dumps(setup, sort_keys=True),
                 seed,
                 at,
+                int(rated),
             ),
         ) as cursor:
             new_id = cursor.lastrowid

@@ -89,12 +89,14 @@ def lobby_content(table: Table) -> str:
     title = presenters.game_title(table.game)
     order = "random seat order" if table.seat_order == "random" else "seats in join order"
     lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
-    if table.options:
+    if table.options or not table.rated:
         try:  # only what differs from the game's defaults (Targi alone has 17 options)
             defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
         except KeyError:
             defaults = {}
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
+        if not table.rated:  # the bot's own table option, kept apart from the engine's
+            changed["rated"] = False
         shown = ", ".join(
             f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
@@ -196,6 +198,9 @@ async def post_final(bot: BoardBot, table: Table) -> None:
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     text = presenters.final_text(table.game, summary, names_of(table))
+    from bot.ui.ratings import final_line
+
+    text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
     image = await render_file(table.game, view, f"{table.game}-{table.id}-final.png")
     if image is not None:

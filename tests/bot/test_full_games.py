@@ -15,6 +15,7 @@ import renderers
 from bot import presenters
 from bot.games import game_names, get_game, replay
 from bot.service import Table
+from bot.storage.ratings import RatingQueries
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -198,7 +199,16 @@ async def test_a_whole_game_through_discord(
     assert "final result" in final.json["content"]
     summary = await h.service.final_summary(table.id)
     names = [p.name for p in table.players]
-    assert final.json["content"] == presenters.final_text(table.game, summary, names)
+    # Under the result: each player's rating after the game and its change (a rated game).
+    async with h.service.db.read() as q:
+        change = {c.user_id: c for c in await RatingQueries(q).history_of_table(table.id)}
+    rated = ", ".join(
+        f"{p.name} {change[p.user_id].shown_after:.0f} "
+        f"({change[p.user_id].shown_after - change[p.user_id].shown_before:+.0f})"
+        for p in table.players
+    )
+    expected = presenters.final_text(table.game, summary, names) + f"\nRatings: {rated}."
+    assert final.json["content"] == expected
     (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
     record = json.loads(record_file.data)
     state = replay(record)
