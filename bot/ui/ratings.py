@@ -25,7 +25,7 @@ PER_SERVER = "Ratings are kept per server: use this command in a server channel.
 
 
 def _escape(name: str) -> str:
-    return discord.utils.escape_markdown(name)
+    return presenters.plain_text(name)
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
