@@ -14,8 +14,9 @@ given ``random.Random``.
   lowest-ranked player who has not had one yet; then the best unpaired player meets the nearest
   ranked player not met before (depth-first, so a rematch happens only if no rematch-free pairing
   of the round exists or the search budget runs out; then recent rematches cost most).
-- Swiss, pods: pods of consecutive ranks, then swaps between pods that remove rematches (recent
-  ones weigh more), a small cost for rank distance keeping pods of similar standing.
+- Swiss, pods: top down, the best unplaced player opens a pod and the nearest-ranked players who
+  have not met anyone in it fill it; then swaps between pods that remove remaining rematches
+  (recent ones weigh more); a small cost for rank distance keeps pods of similar standing.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ Pair = tuple[int, int]
 REMATCH = 1000.0  # cost of putting two players together again (per earlier meeting)
 RECENT = 1000.0  # extra cost of a rematch of last round (halved for each older round)
 DFS_BUDGET = 20000  # search nodes per bye candidate before settling for rematches
+SWISS_POD_ATTEMPTS = 6  # Swiss pods: greedy restarts while rematches remain
 REPEAT_WEIGHT = 50  # pod round robin: a repeat meeting costs this many first meetings
 
 
@@ -111,11 +113,12 @@ def pod_sizes(n: int) -> list[int]:
 
 def round_robin_pairs(players: Sequence[int]) -> list[RoundPlan]:
     """Every pair exactly once: ``n - 1`` rounds (``n`` if odd, one bye each). Circle method;
-    the first seat alternates from round to round."""
+    the first seat (Targi's start player) goes to whichever of the two has started less often."""
     items: list[int | None] = list(players)
     if len(items) % 2:
         items.append(None)
     m = len(items)
+    starts: dict[int, int] = {}
     rounds: list[RoundPlan] = []
     for r in range(m - 1):
         groups: list[tuple[int, int]] = []
@@ -124,10 +127,12 @@ def round_robin_pairs(players: Sequence[int]) -> list[RoundPlan]:
             a, b = items[i], items[m - 1 - i]
             if a is None or b is None:
                 byes.append(b if a is None else a)  # type: ignore[arg-type]
-            elif (r + i) % 2:
-                groups.append((b, a))
-            else:
-                groups.append((a, b))
+                continue
+            sa, sb = starts.get(a, 0), starts.get(b, 0)
+            if sb < sa or (sb == sa and (r + i) % 2):
+                a, b = b, a
+            starts[a] = starts.get(a, 0) + 1
+            groups.append((a, b))
         rounds.append(RoundPlan(tuple(groups), tuple(byes)))
         items = [items[0], items[-1], *items[1:-1]]
     return rounds
@@ -316,16 +321,18 @@ def swiss_pods(
     round_number: int,
     rng: random.Random,
     iterations: int | None = None,
+    attempts: int = SWISS_POD_ATTEMPTS,
 ) -> RoundPlan:
-    """Pods of consecutive ranks, then swaps that remove rematches (recent ones first)."""
+    """Pods of similar standing without rematches where the search finds a way.
+
+    Top down, the best unplaced player opens a pod and the nearest-ranked players new to it fill
+    it (on later attempts one of the three nearest fresh players, at random); then swaps between
+    pods remove remaining rematches. The attempt with the fewest (and least recent) rematches
+    wins; the search stops at the first attempt without any.
+    """
     order = list(ranked)
     n = len(order)
     rank = {p: i for i, p in enumerate(order)}
-    pods: list[list[int]] = []
-    rest = order
-    for size in pod_sizes(n):
-        pods.append(rest[:size])
-        rest = rest[size:]
 
     def cost(a: int, b: int) -> float:
         return history.rematch_cost(a, b, round_number) + 10.0 * abs(rank[a] - rank[b]) / n
@@ -333,10 +340,36 @@ def swiss_pods(
     def in_trouble(p: int, pod: list[int]) -> bool:
         return any(history.count(p, q) for q in pod if q != p)
 
-    if any(in_trouble(p, pod) for pod in pods for p in pod):
-        budget = iterations if iterations is not None else 60 * n
-        pods = _search(pods, cost, rng, budget, trouble=in_trouble)
-    return RoundPlan(tuple(tuple(p) for p in pods))
+    def rematch_cost(pods: list[list[int]]) -> float:
+        return sum(
+            history.rematch_cost(a, b, round_number)
+            for pod in pods
+            for i, a in enumerate(pod)
+            for b in pod[i + 1 :]
+        )
+
+    best: list[list[int]] | None = None
+    best_cost = math.inf
+    for attempt in range(max(1, attempts)):
+        pods: list[list[int]] = []
+        rest = list(order)
+        for size in pod_sizes(n):
+            pod = [rest.pop(0)]
+            while len(pod) < size:
+                scored = sorted(range(len(rest)), key=lambda i: sum(cost(x, rest[i]) for x in pod))
+                pick = scored[0] if attempt == 0 else rng.choice(scored[:3])
+                pod.append(rest.pop(pick))
+            pods.append(pod)
+        if any(in_trouble(p, pod) for pod in pods for p in pod):
+            budget = iterations if iterations is not None else 40 * n
+            pods = _search(pods, cost, rng, budget, trouble=in_trouble)
+        total = rematch_cost(pods)
+        if total < best_cost:
+            best, best_cost = pods, total
+        if total == 0:
+            break
+    assert best is not None
+    return RoundPlan(tuple(tuple(p) for p in best))
 
 
 def rank_for_pairing(
