@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
@@ -46,6 +47,7 @@ class BoardBot(commands.Bot):
         command_state: Path | None = None,
         sync: str = "auto",
         scheduler_interval: float | None = 60.0,
+        rating_of: RatingSource | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -57,6 +59,7 @@ class BoardBot(commands.Bot):
         self.service = service
         self.pbp = PlayByPost(service)
         self.scheduler = Scheduler(self.pbp)
+        self.leagues = LeagueService(service, rating_of=rating_of)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
         self.dev_guild_id = dev_guild_id
@@ -65,17 +68,20 @@ class BoardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.cogs.game import GameCog
+        from bot.cogs.leagues import LeagueCog
         from bot.cogs.pbp import PlayByPostCog
         from bot.cogs.play import PlayCog
         from bot.cogs.tigris import TigrisCog
         from bot.ui.items import DYNAMIC_ITEMS
+        from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
 
         await self.add_cog(GameCog())
         await self.add_cog(PlayCog())
         await self.add_cog(TigrisCog())
         await self.add_cog(PlayByPostCog())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS)
+        await self.add_cog(LeagueCog())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
         if self.scheduler_interval is not None:
             self._scheduler_task = asyncio.create_task(
                 self._run_scheduler(self.scheduler_interval), name="pbp-scheduler"
@@ -87,6 +93,7 @@ class BoardBot(commands.Bot):
 
     async def _run_scheduler(self, interval: float) -> None:
         """Reminders, timer warnings and expiries: one tick every ``interval`` seconds."""
+        from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
         await self.wait_until_ready()
@@ -95,6 +102,10 @@ class BoardBot(commands.Bot):
                 await run_scheduler_once(self)
             except Exception:
                 log.exception("the play-by-post scheduler failed; trying again next tick")
+            try:  # league deadlines and round changes, after the tables' own timers
+                await run_league_tick(self)
+            except Exception:
+                log.exception("the league scheduler failed; trying again next tick")
             await asyncio.sleep(interval)
 
     async def close(self) -> None:
