@@ -125,7 +125,17 @@ async def test_commands_sync_only_when_they_change(
         synced = fake_discord.command_syncs()[0]
         assert synced.path.endswith(f"/guilds/{p.GUILD_ID}/commands")
         names = sorted(c["name"] for c in synced.json)
-        assert names == ["away", "back", "game", "hand", "move", "notify", "rules", "tigris"]
+        assert names == [
+            "away",
+            "back",
+            "game",
+            "hand",
+            "league",
+            "move",
+            "notify",
+            "rules",
+            "tigris",
+        ]
         await first.close()
         second = BoardBot(service, command_state=state, dev_guild_id=int(p.GUILD_ID))
         await login_bot(second)  # type: ignore[operator]
