@@ -44,9 +44,7 @@ async def league_bot(
 
 
 def posts(h: Harness, start: int, template: str) -> list[Any]:
-    return [
-        c for c in h.fake.calls[start:] if c.method == "POST" and c.template == template
-    ]
+    return [c for c in h.fake.calls[start:] if c.method == "POST" and c.template == template]
 
 
 def edits_of(h: Harness, start: int, message_id: int) -> list[Any]:
@@ -131,7 +129,9 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
             assert any("deadline passed" in c.content for c in note)
         edits = edits_of(h, mark, league.standings_message_id)
         assert len(edits) == 1 and edits[0].files, "the standings image is replaced in place"
-        assert not [c for c in h.public_posts(mark) if "pts, " in c.content and "over" not in c.content]
+        assert not [
+            c for c in h.public_posts(mark) if "pts, " in c.content and "over" not in c.content
+        ]
 
     league = await h.bot.leagues.get(league.id)
     assert league.status == "finished"
@@ -150,3 +150,51 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
     mark = h.fake.mark()
     await run_league_tick(h.bot)
     assert [c for c in h.fake.calls[mark:] if c.method in ("POST", "PATCH")] == []
+
+
+async def test_adjudicate_and_kick_through_discord(league_bot: tuple[Harness, ManualClock]) -> None:
+    h, _ = league_bot
+    dave = Person("444", "Dave")
+    options = {"game": "tigris", "name": "Pods", "format": "swiss", "round_days": 3, "rounds": 2}
+    await h.slash(MODERATOR, "league", options, sub="create")
+    [league] = await h.bot.leagues.leagues(GUILD)
+    card = h.fake.message(league.signup_message_id)
+    for person in (ALICE, BOB, CAROL, dave):
+        await h.click(person, card, f"league:{league.id}:join")
+    await h.slash(MODERATOR, "league", sub="start")  # the channel's only league
+    snap = await h.bot.leagues.snapshot(league.id)
+    [match] = snap.matches
+    assert sorted(match.players) == sorted(int(x.id) for x in (ALICE, BOB, CAROL, dave))
+    assert match.table_id is not None
+    matches = await h.complete(MODERATOR, "league", "match", "", sub="adjudicate")
+    assert matches == [str(match.id)]
+    results = await h.complete(
+        MODERATOR, "league", "result", "Carol >", {"match": str(match.id)}, sub="adjudicate"
+    )
+    assert results and all(r.startswith("Carol >") for r in results)
+    args = {"match": str(match.id), "result": "Carol > Alice = Bob > Dave", "reason": "no-show"}
+    refused = await h.slash(BOB, "league", args, sub="adjudicate")
+    assert "server manager" in refused.content
+    assert (await h.service.get(match.table_id)).status == "active"
+    bad = await h.slash(MODERATOR, "league", {**args, "result": "Carol > Zed"}, sub="adjudicate")
+    assert "'Zed' does not play this match" in bad.content
+    mark = h.fake.mark()
+    done = await h.slash(MODERATOR, "league", args, sub="adjudicate")
+    assert "decided" in done.content
+    assert (await h.service.get(match.table_id)).status == "aborted"
+    thread_notes = [c.content for c in h.public_posts(mark, channel=str(match.thread_id))]
+    assert any("Reason: no-show" in text for text in thread_notes)
+    snap = await h.bot.leagues.snapshot(league.id)
+    assert [(r.name, r.points) for r in snap.standings][:2] == [("Carol", 3), ("Alice", 1.5)]
+    assert snap.current_round is not None and snap.current_round.number == 2
+    # Kick Dave during round 2: his running match ends with him last; he is not paired again.
+    suggestions = await h.complete(MODERATOR, "league", "player", "da", sub="kick")
+    assert suggestions == [dave.id]
+    mark = h.fake.mark()
+    kicked = await h.slash(MODERATOR, "league", {"player": dave.id}, sub="kick")
+    assert "Removed" in kicked.content
+    snap = await h.bot.leagues.snapshot(league.id)
+    [round2] = [m for m in snap.matches if m.round == 2]
+    assert round2.forfeited == (int(dave.id),) and snap.league.status == "finished"
+    again = await h.slash(MODERATOR, "league", {"player": dave.id, "league": "Pods"}, sub="kick")
+    assert "not in Pods" in again.content

@@ -23,13 +23,19 @@ def test_points_tables_for_2_3_and_4_players() -> None:
         4: 0,
     }
     # A resignation: the three others tie for first, (3 + 2 + 1) / 3 each; the forfeit scores 0.
-    assert match_points(
-        MatchScore((1, 2, 3, 4), ((1, 2, 3), (4,)), forfeited=frozenset({4}))
-    ) == {1: 2, 2: 2, 3: 2, 4: 0}
+    assert match_points(MatchScore((1, 2, 3, 4), ((1, 2, 3), (4,)), forfeited=frozenset({4}))) == {
+        1: 2,
+        2: 2,
+        3: 2,
+        4: 0,
+    }
     # A player who left is ranked last and scores 0 even when tied with another leaver.
-    assert match_points(
-        MatchScore((1, 2, 3, 4), ((1,), (2, 3)), forfeited=frozenset({2, 3}))
-    ) == {1: 3, 2: 0, 3: 0, 4: 0}
+    assert match_points(MatchScore((1, 2, 3, 4), ((1,), (2, 3)), forfeited=frozenset({2, 3}))) == {
+        1: 3,
+        2: 0,
+        3: 0,
+        4: 0,
+    }
     assert match_points(MatchScore((5,), ((5,),), bye=True)) == {5: 3}
     assert match_points(MatchScore((1, 2), ())) == {1: 0, 2: 0}  # void
 
