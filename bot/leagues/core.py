@@ -136,6 +136,12 @@ class LeagueService:
         self.service = service
         self.rating_of: RatingSource = rating_of or equal_ratings
         self._locks: dict[int, asyncio.Lock] = {}
+        self._publishing: dict[int, asyncio.Lock] = {}
+
+    def publishing(self, league_id: int) -> asyncio.Lock:
+        """Held by the Discord layer while it publishes a league's changes (one at a time, so
+        the scheduler and a game's end never post the same board twice)."""
+        return self._publishing.setdefault(league_id, asyncio.Lock())
 
     def _lock(self, league_id: int) -> asyncio.Lock:
         return self._locks.setdefault(league_id, asyncio.Lock())
@@ -511,6 +517,14 @@ class LeagueService:
                         await self.service.abort(table.id, league.created_by, can_manage=True)
                 continue
             decision = await self._table_result(match)
+            playing = tuple(u for u in match.players if u in members and members[u].left_at is None)
+            if decision is None and match.table_id is None and len(playing) < 2:
+                # Players left after the round opened, before the table did: a forfeit now.
+                gone = tuple(u for u in match.players if u not in playing)
+                names = ", ".join(members[u].name if u in members else str(u) for u in gone)
+                ranking = tuple(g for g in (playing, gone) if g)
+                source = "forfeit" if playing else "void"
+                decision = (ranking if playing else (), gone, source, f"{names} left the league")
             if decision is None and at >= current.deadline:
                 decision = await self._deadline_result(league, match, members, ended)
             if decision is None:

@@ -337,25 +337,31 @@ async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
     """Show what a league change did: final boards of the tables it ended, notes, new match
     threads and boards, the round's announcement, the standings, the champion."""
     token = _SYNCING.set(True)
+    league_id = update.league.id
     try:
-        league_id = update.league.id
-        for table in update.ended_tables:
-            if table.status == "finished":
-                await flow.post_final(bot, table)
-            else:
-                await bot.get_partial_messageable(table.channel_id).send(
-                    "This league match was stopped; its result was set by a league manager."
-                )
-        await note_results(bot, update)
-        opened = await bot.leagues.open_matches(league_id, _thread_maker(bot))
-        for table in opened:
-            view = await bot.service.public_view(table.id)
-            await flow.post_board(bot, table, view, ping=True)
-        await announce_round(bot, league_id)
-        await refresh_standings(bot, league_id)
-        await announce_final(bot, league_id)
+        async with bot.leagues.publishing(league_id):
+            await _publish(bot, update)
     finally:
         _SYNCING.reset(token)
+
+
+async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
+    league_id = update.league.id
+    for table in update.ended_tables:
+        if table.status == "finished":
+            await flow.post_final(bot, table)
+        else:
+            await bot.get_partial_messageable(table.channel_id).send(
+                "This league match was stopped; its result was set by a league manager."
+            )
+    await note_results(bot, update)
+    opened = await bot.leagues.open_matches(league_id, _thread_maker(bot))
+    for table in opened:
+        view = await bot.service.public_view(table.id)
+        await flow.post_board(bot, table, view, ping=True)
+    await announce_round(bot, league_id)
+    await refresh_standings(bot, league_id)
+    await announce_final(bot, league_id)
 
 
 async def sync_league(bot: BoardBot, league_id: int, now: float | None = None) -> LeagueUpdate:

@@ -290,3 +290,37 @@ async def test_deadline_gives_tables_the_round_timing(
     assert options.consequence == "skip" and options.warn_lead == 4 * 3600
     snap = await leagues.snapshot(league_id)
     assert snap.rounds[0].deadline == snap.rounds[0].opened_at + 7 * DAY
+
+
+async def test_leaving_before_the_match_table_opens_is_a_forfeit_win(
+    service: Service, leagues: LeagueService, threads: Threads
+) -> None:
+    players = people(4)
+    league_id = await signed_up(leagues, players, "targi", "round_robin")
+    await leagues.start(league_id, MANAGER.user_id, can_manage=True)
+    snap = await leagues.snapshot(league_id)
+    first, second = (m for m in snap.matches if m.round == 1)
+    quitter, stayer = first.players
+    update = await leagues.kick(
+        league_id, MANAGER.user_id, can_manage=True, user_id=quitter
+    )  # before any thread or table exists
+    [decided] = update.results
+    assert decided.id == first.id and decided.source == "forfeit"
+    assert decided.ranking == ((stayer,), (quitter,)) and decided.forfeited == (quitter,)
+    opened = await leagues.open_matches(league_id, threads)
+    assert [t.players for t in opened] == [tuple(Player(u, f"P{u}") for u in second.players)], (
+        "only the match with both players gets a table"
+    )
+    await service.resign(opened[0].id, second.players[0])
+    update = await leagues.advance(league_id)
+    assert update.opened_round == 2
+    snap = await leagues.snapshot(league_id)
+    round2 = [m for m in snap.matches if m.round == 2]
+    forfeits = [m for m in round2 if quitter in m.players]
+    assert [m.source for m in forfeits] == ["forfeit"], "later matches: ranked last at once"
+    [other] = [u for u in forfeits[0].players if u != quitter]
+    assert forfeits[0].ranking == ((other,), (quitter,))
+    points = {r.user_id: r.points for r in snap.standings}
+    # Round 2 of stayer is still open (they met the quitter in round 1).
+    assert points[quitter] == 0 and points[stayer] == 3
+    assert [r.user_id for r in snap.standings][-1] == quitter
