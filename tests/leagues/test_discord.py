@@ -85,6 +85,12 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
         assert clicked.callback_type == 7, clicked.content
         card = h.fake.message(league.signup_message_id)
     assert "Signed up (3): Alice, Bob, Carol." in card["content"]
+    left = await h.click(CAROL, card, leave)
+    assert left.callback_type == 7
+    card = h.fake.message(league.signup_message_id)
+    assert "Signed up (2): Alice, Bob." in card["content"]
+    await h.click(CAROL, card, join)
+    card = h.fake.message(league.signup_message_id)
     twice = await h.click(BOB, card, join)
     assert twice.audience == "ephemeral" and "already signed up" in twice.content
     assert await h.complete(MODERATOR, "league", "league", "spr", sub="start") == [str(league.id)]

@@ -168,3 +168,23 @@ def test_swiss_pairs_neighbours_unless_they_met() -> None:
     history.add([(1, 2)], 1)
     plan = pairing.swiss_pairs([1, 2, 3, 4], history, 2)
     assert sorted(map(sorted, plan.groups)) == [[1, 3], [2, 4]]
+
+
+def test_pairing_and_points_import_only_the_standard_library() -> None:
+    import ast
+    import sys
+    from pathlib import Path
+
+    root = Path(pairing.__file__).resolve().parent
+    for name in ("pairing.py", "standings.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                assert top in sys.stdlib_module_names or top == "__future__", (name, module)
