@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ratings
+from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
@@ -46,6 +49,7 @@ class BoardBot(commands.Bot):
         command_state: Path | None = None,
         sync: str = "auto",
         scheduler_interval: float | None = 60.0,
+        rating_of: RatingSource | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -57,19 +61,28 @@ class BoardBot(commands.Bot):
         self.service = service
         self.pbp = PlayByPost(service)
         self.scheduler = Scheduler(self.pbp)
+        self.leagues = LeagueService(service, rating_of=rating_of or self._shown_ratings)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state
         self.sync_mode = sync
 
+    async def _shown_ratings(
+        self, guild_id: int | None, game: str, user_ids: Sequence[int]
+    ) -> dict[int, float]:
+        """The leagues' tie-break and Swiss seeding: the server's shown ratings."""
+        return await ratings.displayed_ratings(self.service.db, guild_id, game, user_ids)
+
     async def setup_hook(self) -> None:
         from bot.cogs.game import GameCog
+        from bot.cogs.leagues import LeagueCog
         from bot.cogs.pbp import PlayByPostCog
         from bot.cogs.play import PlayCog
         from bot.cogs.ratings import RatingsCog
         from bot.cogs.tigris import TigrisCog
         from bot.ui.items import DYNAMIC_ITEMS
+        from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
 
         await self.add_cog(GameCog())
@@ -77,7 +90,8 @@ class BoardBot(commands.Bot):
         await self.add_cog(TigrisCog())
         await self.add_cog(PlayByPostCog())
         await self.add_cog(RatingsCog())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS)
+        await self.add_cog(LeagueCog())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
         if self.scheduler_interval is not None:
             self._scheduler_task = asyncio.create_task(
                 self._run_scheduler(self.scheduler_interval), name="pbp-scheduler"
@@ -89,6 +103,7 @@ class BoardBot(commands.Bot):
 
     async def _run_scheduler(self, interval: float) -> None:
         """Reminders, timer warnings and expiries: one tick every ``interval`` seconds."""
+        from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
         await self.wait_until_ready()
@@ -97,6 +112,10 @@ class BoardBot(commands.Bot):
                 await run_scheduler_once(self)
             except Exception:
                 log.exception("the play-by-post scheduler failed; trying again next tick")
+            try:  # league deadlines and round changes, after the tables' own timers
+                await run_league_tick(self)
+            except Exception:
+                log.exception("the league scheduler failed; trying again next tick")
             await asyncio.sleep(interval)
 
     async def close(self) -> None:

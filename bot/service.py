@@ -504,6 +504,54 @@ class Service:
             self._states[table_id] = (0, state)
             return started
 
+    async def create_started(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        players: tuple[Player, ...],
+    ) -> Table:
+        """A running table of ``players`` (seated in that order) in ``channel_id``, created and
+        dealt in one transaction (a league match: no lobby). ChannelBusy if the channel has one."""
+        module = self._game(game)
+        count = len(players)
+        if count not in tuple(module.SEAT_COUNTS):
+            raise WrongPlayerCount(
+                f"{module.TITLE} is played by {_counts_text(tuple(module.SEAT_COUNTS))} players, "
+                f"not {count}."
+            )
+        options = _merge_options(module, {})
+        seed = int(self._seed_source())
+        state = module.new_game(count, seed, options=options)
+        async with self._db.write() as q:
+            busy = await q.open_table_in_channel(channel_id)
+            if busy is not None:
+                raise ChannelBusy(self._to_table(busy, await q.seats(busy.id)))
+            table_id = await q.insert_table(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                max_seats=count,
+                seat_order="join",
+                options=options,
+                setup=None,
+                seed=seed,
+                at=self._clock(),
+            )
+            for player in players:
+                await q.add_seat(table_id, player.user_id, player.name)
+            await q.set_started(
+                table_id, {p.user_id: seat for seat, p in enumerate(players)}, self._clock()
+            )
+            await q.put_snapshot(table_id, 0, module.to_json(state))
+            await q.set_pending(table_id, self._pending_after(module, state, {}, None))
+            started = (await self._load(q, table_id))[1]
+        self._states[table_id] = (0, state)
+        return started
+
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
         """Close a lobby (creator or manager)."""
         async with self._lock(table_id), self._db.write() as q:

@@ -214,6 +214,12 @@ async def post_final(bot: BoardBot, table: Table) -> None:
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     await bot.service.set_board_message(table.id, message.id)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
+    from bot.ui.leagues import after_table_end
+
+    try:  # a league match counts at once; the league scheduler retries whatever fails here
+        await after_table_end(bot, table)
+    except Exception:
+        log.exception("table %d: updating its league failed", table.id)
 
 
 async def after_move(bot: BoardBot, result: MoveResult) -> None:

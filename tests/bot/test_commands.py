@@ -132,6 +132,7 @@ async def test_commands_sync_only_when_they_change(
             "hand",
             "history",
             "leaderboard",
+            "league",
             "move",
             "notify",
             "rating",

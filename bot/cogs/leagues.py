@@ -1,0 +1,341 @@
+"""`/league ...`: create, start, show, list, leave, kick, adjudicate. Thin: the use cases are in
+:mod:`bot.leagues`, the Discord side of a league in :mod:`bot.ui.leagues`.
+
+A league is named with the ``league:`` option (autocompleted with the server's leagues, newest
+running first); without it the command means the league of this channel (or of the channel this
+match thread belongs to) when there is exactly one that is not finished.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenters
+from bot.leagues import League, Snapshot
+from bot.leagues.core import ROUND_DAYS
+from bot.ui import flow
+from bot.ui import leagues as ui
+from bot.ui.errors import CommandRefused
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
+    app_commands.Choice(name="Targi", value="targi"),
+]
+FORMAT_CHOICES = [
+    app_commands.Choice(name="round robin: everyone meets everyone", value="round_robin"),
+    app_commands.Choice(name="Swiss: similar standings meet", value="swiss"),
+]
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise CommandRefused("Leagues live in a server; use this in a server channel.")
+    return interaction.guild_id
+
+
+async def resolve(interaction: discord.Interaction[Any], text: str | None) -> League:
+    """The league named by ``text``, or the one of this channel."""
+    bot = flow.bot_of(interaction)
+    guild = _guild(interaction)
+    if text:
+        return await bot.leagues.find(guild, text)
+    here = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
+    candidates = [
+        league
+        for league in await bot.leagues.leagues(guild)
+        if league.status != "finished" and league.channel_id in here
+    ]
+    if len(candidates) == 1:
+        return candidates[0]
+    raise CommandRefused("Name the league with `league:` (`/league list` shows them).")
+
+
+async def league_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    typed = current.casefold()
+    out = []
+    for league in await flow.bot_of(interaction).leagues.leagues(interaction.guild_id):
+        label = f"{league.name} ({presenters.game_title(league.game)}, {league.status})"
+        if typed in league.name.casefold() or typed == str(league.id):
+            out.append(app_commands.Choice(name=label[:100], value=str(league.id)))
+    return out[: presenters.MAX_CHOICES]
+
+
+async def _snapshot_for(interaction: discord.Interaction[Any]) -> Snapshot | None:
+    try:
+        league = await resolve(interaction, getattr(interaction.namespace, "league", None))
+    except Exception:
+        return None
+    return await flow.bot_of(interaction).leagues.snapshot(league.id)
+
+
+def parse_result(snap: Snapshot, match_players: list[int], text: str) -> list[list[int]]:
+    """ "Ann > Bob = Cat > Dan" (best first, = for a tie) as places of user ids."""
+    names = {snap.name_of(u).casefold(): u for u in match_players}
+    places: list[list[int]] = []
+    for part in text.split(">"):
+        place = []
+        for raw in part.split("="):
+            name = raw.strip().casefold()
+            if name not in names:
+                known = ", ".join(snap.name_of(u) for u in match_players)
+                raise CommandRefused(f"{raw.strip()!r} does not play this match ({known}).")
+            place.append(names[name])
+        places.append(place)
+    return places
+
+
+@app_commands.guild_only()
+class LeagueCog(
+    commands.GroupCog, group_name="league", group_description="Seasons: sign-up, rounds, standings"
+):
+    """Community leagues."""
+
+    @app_commands.command(name="create", description="Open sign-up for a league (managers)")
+    @app_commands.describe(
+        game="Which game",
+        name="The league's name, e.g. Spring 2027",
+        format="round robin or Swiss",
+        round_days=f"Days per round ({ROUND_DAYS[0]} to {ROUND_DAYS[1]})",
+        rounds="Swiss only: number of rounds (default ceil(log2 players) + 1)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        name: str,
+        format: app_commands.Choice[str],
+        round_days: int,
+        rounds: int | None = None,
+    ) -> None:
+        bot = flow.bot_of(interaction)
+        guild = _guild(interaction)
+        if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
+            raise CommandRefused(
+                "Create a league in a text channel; its matches get threads there."
+            )
+        league = await bot.leagues.create(
+            guild_id=guild,
+            channel_id=interaction.channel_id,
+            creator=flow.player_of(interaction),
+            can_manage=flow.can_manage(interaction),
+            game=game.value,
+            name=name,
+            format=format.value,
+            round_days=round_days,
+            rounds=rounds,
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ui.post_signup(bot, league)
+        await flow.reply(interaction, f"League {league.name} is open for sign-up in this channel.")
+
+    @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
+    @app_commands.describe(league="Which league")
+    @app_commands.autocomplete(league=league_choices)
+    async def start(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        bot = flow.bot_of(interaction)
+        chosen = await resolve(interaction, league)
+        update = await bot.leagues.start(
+            chosen.id, interaction.user.id, can_manage=flow.can_manage(interaction)
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ui.close_signup(bot, chosen.id)
+        await ui.publish(bot, update)
+        await flow.reply(interaction, f"{chosen.name} has started: round 1 is open.")
+
+    @app_commands.command(name="show", description="A league's standings and current round")
+    @app_commands.describe(league="Which league (past seasons too)")
+    @app_commands.autocomplete(league=league_choices)
+    async def show(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        bot = flow.bot_of(interaction)
+        chosen = await resolve(interaction, league)
+        snap = await bot.leagues.snapshot(chosen.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lines = [ui.standings_text(snap)]
+        current = snap.current_round
+        if snap.league.status == "running" and current is not None:
+            lines.append(f"Round {current.number}:")
+            lines.extend(ui._match_line(snap, m) for m in snap.matches if m.round == current.number)
+        text = flow.clip("\n".join(lines))
+        image = await ui.standings_file(snap, f"league-{chosen.id}.png")
+        if image is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, file=image, ephemeral=True)
+
+    @app_commands.command(name="list", description="This server's leagues, running and past")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        leagues = await bot.leagues.leagues(_guild(interaction))
+        if not leagues:
+            await flow.reply(
+                interaction, "No leagues yet; a manager opens one with `/league create`."
+            )
+            return
+        lines = []
+        for league in leagues:
+            head = (
+                f"**{ui._escape(league.name)}** ({ui.describe(league)}) in <#{league.channel_id}>"
+            )
+            if league.status == "signup":
+                lines.append(f"{head}: sign-up open.")
+            elif league.status == "running":
+                snap = await bot.leagues.snapshot(league.id)
+                lines.append(f"{head}: {ui.round_line(snap)}")
+            else:
+                snap = await bot.leagues.snapshot(league.id)
+                champ = snap.standings[0].name if snap.standings else "nobody"
+                lines.append(f"{head}: finished; champion {ui._escape(champ)}.")
+        await flow.reply(interaction, flow.clip("\n".join(lines)))
+
+    @app_commands.command(
+        name="leave", description="Leave a league (forfeits your remaining matches)"
+    )
+    @app_commands.describe(league="Which league")
+    @app_commands.autocomplete(league=league_choices)
+    async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        bot = flow.bot_of(interaction)
+        chosen = await resolve(interaction, league)
+        update = await bot.leagues.leave(chosen.id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._after_removal(interaction, update)
+        await flow.reply(interaction, f"You left {chosen.name}.")
+
+    @app_commands.command(name="kick", description="Remove a player from a league (managers)")
+    @app_commands.describe(player="Who", league="Which league")
+    @app_commands.autocomplete(league=league_choices)
+    async def kick(
+        self, interaction: discord.Interaction[Any], player: str, league: str | None = None
+    ) -> None:
+        bot = flow.bot_of(interaction)
+        chosen = await resolve(interaction, league)
+        if not player.isdigit():
+            raise CommandRefused("Pick the player from the suggestions.")
+        update = await bot.leagues.kick(
+            chosen.id,
+            interaction.user.id,
+            can_manage=flow.can_manage(interaction),
+            user_id=int(player),
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._after_removal(interaction, update)
+        await flow.reply(interaction, f"Removed <@{player}> from {chosen.name}.")
+
+    async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
+        bot = flow.bot_of(interaction)
+        league = update.league
+        if league.status == "signup":
+            snap = await bot.leagues.snapshot(league.id)
+            if league.signup_message_id is not None:
+                await (
+                    bot.get_partial_messageable(league.channel_id)
+                    .get_partial_message(league.signup_message_id)
+                    .edit(content=ui.signup_content(snap), view=ui.signup_view(league.id))
+                )
+        else:
+            await ui.publish(bot, update)
+
+    @kick.autocomplete("player")
+    async def kick_player(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        snap = await _snapshot_for(interaction)
+        if snap is None:
+            return []
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=m.name[:100], value=str(m.user_id))
+            for m in snap.members
+            if m.left_at is None and typed in m.name.casefold()
+        ][: presenters.MAX_CHOICES]
+
+    @app_commands.command(name="adjudicate", description="Set a match's result (managers)")
+    @app_commands.describe(
+        match="The match (this round's open matches)",
+        result="Places best first: Ann > Bob, or Ann = Bob for a tie",
+        reason="Why; shown to everyone",
+        league="Which league",
+    )
+    @app_commands.autocomplete(league=league_choices)
+    async def adjudicate(
+        self,
+        interaction: discord.Interaction[Any],
+        match: str,
+        result: str,
+        reason: str,
+        league: str | None = None,
+    ) -> None:
+        bot = flow.bot_of(interaction)
+        chosen = await resolve(interaction, league)
+        snap = await bot.leagues.snapshot(chosen.id)
+        found = next((m for m in snap.matches if str(m.id) == match.lstrip("#")), None)
+        if found is None:
+            raise CommandRefused(
+                f"{chosen.name} has no match {match!r}; pick one of the suggestions."
+            )
+        playing = [
+            u
+            for u in found.players
+            if not any(m.user_id == u and m.left_at is not None for m in snap.members)
+        ]
+        ranking = parse_result(snap, playing, result)
+        update = await bot.leagues.adjudicate(
+            chosen.id,
+            found.id,
+            interaction.user.id,
+            can_manage=flow.can_manage(interaction),
+            ranking=ranking,
+            reason=reason,
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await ui.publish(bot, update)
+        await flow.reply(interaction, f"Match #{found.id} decided: {result}.")
+
+    @adjudicate.autocomplete("match")
+    async def adjudicate_match(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        snap = await _snapshot_for(interaction)
+        if snap is None:
+            return []
+        out = []
+        for m in snap.matches:
+            if m.ranking is not None:
+                continue
+            label = f"#{m.id} round {m.round}: " + " vs ".join(snap.name_of(u) for u in m.players)
+            if current.casefold() in label.casefold():
+                out.append(app_commands.Choice(name=label[:100], value=str(m.id)))
+        return out[: presenters.MAX_CHOICES]
+
+    @adjudicate.autocomplete("result")
+    async def adjudicate_result(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        snap = await _snapshot_for(interaction)
+        chosen = str(getattr(interaction.namespace, "match", "") or "").lstrip("#")
+        match = next((m for m in snap.matches if str(m.id) == chosen), None) if snap else None
+        if snap is None or match is None:
+            return []
+        left = {m.user_id for m in snap.members if m.left_at is not None}
+        names = [snap.name_of(u) for u in match.players if u not in left]
+        options = [" > ".join(order) for order in itertools.permutations(names)]
+        options.append(" = ".join(names))
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=o[:100], value=o[:100])
+            for o in options
+            if o.casefold().startswith(typed)
+        ][: presenters.MAX_CHOICES]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LeagueCog())

@@ -1,0 +1,66 @@
+"""League fixtures: a real service on a SQLite file, a manual clock, a thread maker that stands
+in for Discord (it only hands out thread ids and counts the calls)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.leagues import League, LeagueService, Match
+from bot.service import Player, Service
+from tests.service.conftest import ManualClock, open_service
+
+GUILD = 9100
+CHANNEL = 7100
+MANAGER = Player(1, "Manager")
+
+
+class Threads:
+    """Discord's part of opening a match: a new thread id per call, every call remembered."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(500_000)
+        self.calls: list[tuple[int, int]] = []  # (league id, match id)
+        self.fail_after_create = False
+
+    async def __call__(self, league: League, match: Match, players: tuple[Player, ...]) -> int:
+        thread_id = next(self.ids)
+        self.calls.append((league.id, match.id))
+        if self.fail_after_create:  # the thread exists, the bot dies before recording it
+            self.fail_after_create = False
+            raise RuntimeError("crash after creating the thread")
+        return thread_id
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(1_800_000_000.0)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+@pytest.fixture
+async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[Service]:
+    svc = await open_service(db_path, clock)
+    yield svc
+    await svc.close()
+
+
+@pytest.fixture
+def leagues(service: Service) -> LeagueService:
+    return LeagueService(service)
+
+
+@pytest.fixture
+def threads() -> Threads:
+    return Threads()
+
+
+def people(count: int, start: int = 10) -> list[Player]:
+    return [Player(start + i, f"P{start + i}") for i in range(count)]
