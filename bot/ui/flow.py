@@ -160,6 +160,10 @@ async def render_file(
 #: just before a crash (the crash came after the post, before the database recorded it).
 HISTORY_LOOKBACK = 25
 
+#: A turn notification to send after a board went out: (the table, or None for none; the users
+#: to act; the users the previous board waited for, None if unknown; the user who just moved).
+TurnNotice = tuple[Table | None, list[int], list[int] | None, int | None]
+
 
 async def show_current(
     bot: BoardBot,
@@ -184,47 +188,69 @@ async def show_current(
     After the post the older board loses its buttons.
     """
     async with bot.board_lock(table_id):
-        table = await bot.service.get(table_id)
-        if version is not None and table.version != version:
-            return False
-        if table.status == "lobby" or table.end_reason == "cancelled":
-            return False
-        behind = table.posted_version < table.version
-        if not behind and not again:
-            return False
-        if behind and not ping:  # the last change was never announced: announce it now
-            ping, actor = True, await bot.service.last_mover(table.id)
-        if recovering and await _already_shown(bot, table):
-            return True
-        channel = bot.get_partial_messageable(table.channel_id)
-        if table.status == "aborted":
-            title = presenters.game_title(table.game)
-            await channel.send(clip(note or f"{title} table #{table.id} was aborted (no result)."))
-            await bot.service.set_posted(table.id, table.version, None, ())
-            await retire_board(bot, table, None)
-            return True
-        if note is not None:
-            await channel.send(clip(note))
-        if table.status == "finished":
-            message = await post_final(bot, table)
-            await bot.service.set_posted(table.id, table.version, message.id, ())
-            await retire_board(bot, table, message.id)
-            return True
-        view = await bot.service.public_view(table.id)
-        message = await post_board(bot, table, view, ping=ping, actor=actor)
-        waiting = to_ping(table, view)
-        seats = tuple(int(s) for s in view.get("to_act") or [])
-        await bot.service.set_posted(table.id, table.version, message.id, seats)
-        await retire_board(bot, table, message.id)
-        if ping:
-            from bot.ui.pbp import notify_turn
+        shown = await _show_locked(bot, table_id, version, actor, ping, again, note, recovering)
+    if shown is None:
+        return False
+    table, waiting, before, mover = shown
+    if table is not None:  # direct messages after the lock: they must not hold up the next board
+        from bot.ui.pbp import notify_turn
 
-            before = None
-            if table.posted_to_act is not None:
-                before = [table.players[s].user_id for s in table.posted_to_act]
-            current = await bot.service.get(table.id)
-            await notify_turn(bot, current, waiting, mover=actor, before=before)
-        return True
+        await notify_turn(bot, table, waiting, mover=mover, before=before)
+    return True
+
+
+async def _show_locked(
+    bot: BoardBot,
+    table_id: int,
+    version: int | None,
+    actor: int | None,
+    ping: bool,
+    again: bool,
+    note: str | None,
+    recovering: bool,
+) -> TurnNotice | None:
+    """:func:`show_current` under the table's board lock: None if nothing was posted, else the
+    turn notification still to send (the table, or None for none; the users to act; those the
+    previous board waited for, None if unknown; the mover)."""
+    nothing: TurnNotice = (None, [], None, None)
+    table = await bot.service.get(table_id)
+    if version is not None and table.version != version:
+        return None
+    if table.status == "lobby" or table.end_reason == "cancelled":
+        return None
+    behind = table.posted_version < table.version
+    if not behind and not again:
+        return None
+    if behind and not ping:  # the last change was never announced: announce it now
+        ping, actor = True, await bot.service.last_mover(table.id)
+    if recovering and await _already_shown(bot, table):
+        return nothing
+    channel = bot.get_partial_messageable(table.channel_id)
+    if table.status == "aborted":
+        title = presenters.game_title(table.game)
+        await channel.send(clip(note or f"{title} table #{table.id} was aborted (no result)."))
+        await bot.service.set_posted(table.id, table.version, None, ())
+        await retire_board(bot, table, None)
+        return nothing
+    if note is not None:
+        await channel.send(clip(note))
+    if table.status == "finished":
+        message = await post_final(bot, table)
+        await bot.service.set_posted(table.id, table.version, message.id, ())
+        await retire_board(bot, table, message.id)
+        return nothing
+    view = await bot.service.public_view(table.id)
+    message = await post_board(bot, table, view, ping=ping, actor=actor)
+    waiting = to_ping(table, view)
+    seats = tuple(int(s) for s in view.get("to_act") or [])
+    await bot.service.set_posted(table.id, table.version, message.id, seats)
+    await retire_board(bot, table, message.id)
+    if not ping:
+        return nothing
+    before = None
+    if table.posted_to_act is not None:
+        before = [table.players[s].user_id for s in table.posted_to_act]
+    return await bot.service.get(table.id), waiting, before, actor
 
 
 async def _already_shown(bot: BoardBot, table: Table) -> bool:
