@@ -378,6 +378,11 @@ async def catch_up(bot: BoardBot) -> int:
             actor = await bot.service.last_mover(table.id)
             if await show_current(bot, table.id, actor=actor, recovering=True):
                 shown += 1
+        except discord.NotFound as error:  # the channel is gone: nothing can show it any more
+            log.warning("table %d: its channel is gone (%s); not posting it again", table.id, error)
+            await bot.service.set_posted(table.id, table.version, None, table.posted_to_act or ())
+        except discord.Forbidden as error:  # the permission may come back: try again next tick
+            log.warning("table %d: cannot post its current state: %s", table.id, error)
         except Exception:
             log.exception(
                 "table %d: could not post its current state; trying again later", table.id

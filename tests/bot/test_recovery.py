@@ -23,7 +23,7 @@ from tests.bot.helpers import (
     custom_ids,
     open_table,
 )
-from tests.fakediscord import Call
+from tests.fakediscord import Call, jresp
 from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.skipif("tigris" not in game_names(), reason="T&E engine not merged yet")
@@ -319,3 +319,24 @@ async def test_a_crash_while_two_posts_wait_shows_only_the_newest(harness: Harne
     mark = h.fake.mark()
     await asyncio.gather(flow.catch_up(h.bot), flow.after_move(h.bot, result))
     assert len(boards(h.public_posts(mark))) == 1
+
+
+async def test_a_deleted_channel_is_not_tried_for_ever(harness: Harness) -> None:
+    h = harness
+    table = await open_table(h, "targi", [ALICE, BOB])
+    await crash_after_commit(h, table)
+    real_route = h.fake._route
+
+    def channel_gone(call):  # type: ignore[no-untyped-def]
+        if call.method == "POST" and call.template == "/channels/{channel_id}/messages":
+            call.audience = "none"
+            return jresp({"message": "Unknown Channel", "code": 10003}, status=404)
+        return real_route(call)
+
+    h.fake._route = channel_gone  # type: ignore[method-assign]
+    await run_scheduler_once(h.bot)
+    after = await h.service.get(table.id)
+    assert after.posted_version == after.version  # given up: nothing can show it
+    mark = h.fake.mark()
+    await run_scheduler_once(h.bot)
+    assert [c for c in h.fake.calls[mark:] if c.method == "POST"] == []
