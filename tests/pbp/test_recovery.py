@@ -116,3 +116,26 @@ async def test_an_abandoned_table_is_announced_once(
     assert [t.id for t in await service.unposted()] == [table.id]
     await service.set_posted(table.id, aborted.version, None, ())
     assert await service.unposted() == []
+
+
+async def test_an_old_take_back_request_never_answers_a_new_one(
+    timed: tuple[Harness, ManualClock],  # noqa: F811
+) -> None:
+    # After an approved take-back and the same move count again, a new request waits: the old
+    # request's Approve (shown by a client that has not refreshed) must not answer it.
+    h, _ = timed
+    table = await open_table(h, "targi", [ALICE, BOB])
+    await h.slash(ALICE, "move", {"action": "place 2"})
+    mark = h.fake.mark()
+    await h.slash(ALICE, "game", {}, sub="takeback")
+    old = h.fake.message(h.public_posts(mark)[0].response["id"])
+    approve = next(i for i in custom_ids(old) if i.endswith(":approve"))
+    done = await h.click(BOB, old, approve)
+    assert "taken back" in done.content
+    await h.slash(ALICE, "move", {"action": "place 3"})
+    asked = await h.slash(ALICE, "game", {}, sub="takeback")
+    assert "requested" in asked.content
+    late = await h.click(BOB, old, approve)
+    assert "no longer open" in late.content
+    assert (await h.table_by_id(table.id)).seq == 1
+    assert await h.bot.pbp.takeback(table.id) is not None  # the new request still waits
