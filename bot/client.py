@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from bot.service import Service
 from bot.ui.errors import report
 
 log = logging.getLogger(__name__)
+
+THREAD_OFFERS_KEPT = 1000  # offers older than this many clicks are forgotten (memory stays flat)
 
 
 class GameTree(app_commands.CommandTree["BoardBot"]):
@@ -64,6 +67,10 @@ class BoardBot(commands.Bot):
         self.leagues = LeagueService(service, rating_of=rating_of or self._shown_ratings)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
+        self._board_locks: dict[int, asyncio.Lock] = {}
+        # "Open it in a new thread" offers (message id) already clicked -> the thread (None
+        # while it is being opened): a double click must not open two threads.
+        self.thread_offers: OrderedDict[int, int | None] = OrderedDict()
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state
         self.sync_mode = sync
@@ -101,8 +108,19 @@ class BoardBot(commands.Bot):
         if self.sync_mode != "never":
             await self.sync_commands(force=self.sync_mode == "force")
 
+    def remember_thread_offer(self, offer: int, thread_id: int | None) -> None:
+        self.thread_offers[offer] = thread_id
+        while len(self.thread_offers) > THREAD_OFFERS_KEPT:
+            self.thread_offers.popitem(last=False)
+
+    def board_lock(self, table_id: int) -> asyncio.Lock:
+        """Held while a table's board (or result) is posted and recorded: posts never overlap."""
+        return self._board_locks.setdefault(table_id, asyncio.Lock())
+
     async def _run_scheduler(self, interval: float) -> None:
-        """Reminders, timer warnings and expiries: one tick every ``interval`` seconds."""
+        """One tick every ``interval`` seconds, the first as soon as the bot is ready: boards
+        that never reached their channel (a crash after a commit), then reminders, timer
+        warnings and expiries, then the leagues' deadlines and rounds."""
         from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 

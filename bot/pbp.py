@@ -15,6 +15,7 @@ Choices:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 from collections.abc import Sequence
@@ -298,7 +299,9 @@ class PlayByPost:
                 if existing.refused:
                     raise TakebackRefused("Taking back this move was already refused; it stands.")
                 raise TakebackRefused("A take-back is already waiting for an answer.")
-            await pq.put_takeback(TakebackRow(table_id, table.seq, seat, (), self._now(None)))
+            await pq.put_takeback(
+                TakebackRow(table_id, table.seq, seat, (), self._now(None), version=now_row.version)
+            )
         return TakebackOutcome("pending", table, seat, others)
 
     async def takeback(self, table_id: int) -> TakebackRow | None:
@@ -332,14 +335,12 @@ class PlayByPost:
                 raise TakebackRefused("The other players answer your take-back request.")
             others = tuple(s for s in range(len(table.players)) if s != row.seat)
             if not approve:  # kept as refused: the same move is not asked about again
-                await pq.put_takeback(
-                    TakebackRow(table_id, row.seq, row.seat, row.approvals, row.at, True)
-                )
+                await pq.put_takeback(dataclasses.replace(row, refused=True))
                 return TakebackOutcome("refused", table, row.seat, ())
             approvals = tuple(sorted({*row.approvals, seat}))
             waiting = tuple(s for s in others if s not in approvals)
             if waiting:
-                await pq.put_takeback(TakebackRow(table_id, row.seq, row.seat, approvals, row.at))
+                await pq.put_takeback(dataclasses.replace(row, approvals=approvals))
                 return TakebackOutcome("pending", table, row.seat, waiting)
             await pq.delete_takeback(table_id)
         try:

@@ -152,21 +152,8 @@ class Scheduler:
         table = await self.service.get(row.table_id)
         try:
             if options.consequence == "forfeit":
+                # One transaction records the end and the forfeiting seat.
                 after = await self.service.forfeit(row.table_id, row.seat, row.seq)
-                async with self.service.db.write() as q:
-                    pq = PbpQueries(q)
-                    current = await pq.options(row.table_id)
-                    await pq.put_options(
-                        row.table_id,
-                        PbpOptions(
-                            current.reminder,
-                            current.timer,
-                            current.consequence,
-                            current.warn_lead,
-                            row.seat,
-                            current.timer_since,
-                        ),
-                    )
                 return Due(
                     "expired", after, row.seat, row.user_id, at, waited, consequence="forfeit"
                 )

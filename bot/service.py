@@ -10,6 +10,7 @@ it returns. Secrets leave only through the engine's ``view``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -26,6 +27,7 @@ from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.presenters import plain_text
 from bot.storage.db import Migration
+from bot.storage.pbp import PbpQueries
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
 
 __all__ = [
@@ -69,7 +71,10 @@ class Table:
     """One game in one channel, from lobby to end.
 
     ``players`` are in seat order once the game has started (seat i is ``players[i]``), in join
-    order while in the lobby. ``seq`` counts the actions applied: the stale-button token.
+    order while in the lobby. ``seq`` counts the actions applied (it goes back down after a
+    take-back). ``version`` rises with every change of the game state and never repeats: the
+    stale-button token. ``posted_version`` is the version the channel's last board (or final
+    result) shows, ``posted_to_act`` the seats it waits for (None: unknown).
     ``seed`` decides every hidden draw: never show it while the game runs.
     """
 
@@ -90,6 +95,9 @@ class Table:
     end_reason: str | None = None
     resigned_seat: int | None = None
     rated: bool = True  # table option `rated`: False for a friendly game
+    version: int = 0
+    posted_version: int = 0
+    posted_to_act: tuple[int, ...] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or, in the lobby, the join position) of ``user_id``; None if not here."""
@@ -293,6 +301,9 @@ class Service:
             end_reason=row.end_reason,
             resigned_seat=row.resigned_seat,
             rated=row.rated,
+            version=row.version,
+            posted_version=row.posted_version,
+            posted_to_act=row.posted_to_act,
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
@@ -572,6 +583,28 @@ class Service:
             if not await q.set_message(table_id, "board", message_id):
                 raise UnknownTable("There is no such game table.")
 
+    async def set_posted(
+        self, table_id: int, version: int, message_id: int | None, to_act: tuple[int, ...]
+    ) -> None:
+        """The channel now shows ``version`` (a new board or result in ``message_id``; None
+        keeps the current board link), waiting for the seats ``to_act``."""
+        async with self._db.write() as q:
+            if not await q.set_posted(table_id, version, message_id, to_act):
+                raise UnknownTable("There is no such game table.")
+
+    async def unposted(self) -> list[Table]:
+        """Started tables whose current state the channel has not shown yet (a crash or a
+        failed post between the commit and the board)."""
+        async with self._db.read() as q:
+            ids = await q.unposted_table_ids()
+            return [(await self._load(q, table_id))[1] for table_id in ids]
+
+    async def last_mover(self, table_id: int) -> int | None:
+        """The user whose action is the last one logged (None before the first action)."""
+        async with self._db.read() as q:
+            log_rows = await q.actions(table_id)
+        return log_rows[-1].user_id if log_rows else None
+
     # -- lookups ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table:
@@ -630,13 +663,21 @@ class Service:
     # -- play ---------------------------------------------------------------------------------
 
     async def submit(
-        self, table_id: int, user_id: int, action: str, *, expected_seq: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: str,
+        *,
+        expected_seq: int | None = None,
+        expected_version: int | None = None,
     ) -> MoveResult:
         """Apply ``action`` for ``user_id``'s seat; durable before this returns.
 
         Raises, in this order: UnknownTable, GameNotActive, NotSeated, StaleBoard
-        (``expected_seq`` is not the current seq), NotYourTurn (engine error class), then the
-        engine's InvalidNotation / IllegalAction. Nothing changes when it raises.
+        (``expected_seq`` is not the current seq, or ``expected_version`` not the current
+        version: buttons carry the version, which a take-back does not bring back), NotYourTurn
+        (engine error class), then the engine's InvalidNotation / IllegalAction. Nothing
+        changes when it raises.
         """
         async with self._lock(table_id):
             row, table = await self._read(table_id)
@@ -649,6 +690,8 @@ class Service:
             # A stale button (double click, a board that moved on) is reported as such even
             # when its presser is no longer to act: "the board has changed" is the useful answer.
             if expected_seq is not None and expected_seq != row.seq:
+                raise StaleBoard(table)
+            if expected_version is not None and expected_version != row.version:
                 raise StaleBoard(table)
             to_act = tuple(game.to_act(state))
             if seat not in to_act:
@@ -796,19 +839,29 @@ class Service:
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
             )
+            # In the same transaction: a crash must never leave a forfeit that reads "resigned".
+            pbp = PbpQueries(q)
+            await pbp.put_options(
+                table_id, dataclasses.replace(await pbp.options(table_id), forfeit_seat=seat)
+            )
             ranking = ratings.resign_ranking(len(table.players), seat)
             await ratings.record_result(q, table, "forfeit", ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
-    async def resign(self, table_id: int, user_id: int) -> Table:
-        """End the game: the resigning seat ranks last."""
+    async def resign(
+        self, table_id: int, user_id: int, *, expected_version: int | None = None
+    ) -> Table:
+        """End the game: the resigning seat ranks last. With ``expected_version`` (a
+        confirmation button): StaleBoard if the game changed since it was offered."""
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            row, table = await self._load(q, table_id)
             self._require_active(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
+            if expected_version is not None and row.version != expected_version:
+                raise StaleBoard(table)
             at = self._clock()
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
@@ -819,17 +872,26 @@ class Service:
             return (await self._load(q, table_id))[1]
 
     async def abort(
-        self, table_id: int, user_id: int, *, can_manage: bool, expected_seq: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        expected_seq: int | None = None,
+        expected_version: int | None = None,
     ) -> Table:
         """Stop a lobby or running game without a result (creator or manager). With
         ``expected_seq``: StaleBoard if the table moved past it (the play-by-post scheduler
-        abandoning a table must not undo a player's return)."""
+        abandoning a table must not undo a player's return); ``expected_version`` likewise for
+        a confirmation button offered before the last change."""
         async with self._lock(table_id), self._db.write() as q:
             row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status not in ("lobby", "active"):
                 raise GameNotActive("This game has already ended.")
             if expected_seq is not None and row.seq != expected_seq:
+                raise StaleBoard(table)
+            if expected_version is not None and row.version != expected_version:
                 raise StaleBoard(table)
             reason = "cancelled" if table.status == "lobby" else "aborted"
             await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())

@@ -110,12 +110,38 @@ async def open_in_thread(
     order: str,
     options: dict[str, Any],
 ) -> None:
-    """Create a public thread under this channel and open the lobby there."""
+    """Create a public thread under this channel and open the lobby there. A second click on
+    the same offer (a double click) opens nothing: it is told where the thread is."""
     bot = flow.bot_of(interaction)
     channel = interaction.channel
     parent_id = getattr(channel, "parent_id", None) or interaction.channel_id
     if parent_id is None:
         raise CommandRefused("Use this in a server channel.")
+    offer = interaction.message.id if interaction.message is not None else None
+    if offer is not None:
+        if offer in bot.thread_offers:
+            opened = bot.thread_offers[offer]
+            where = "is being opened" if opened is None else f"was opened: <#{opened}>"
+            raise CommandRefused(f"That thread {where}.")
+        bot.remember_thread_offer(offer, None)
+    try:
+        await _open_thread(interaction, parent_id, game, seats, order, options, offer)
+    except BaseException:
+        if offer is not None and bot.thread_offers.get(offer) is None:
+            bot.thread_offers.pop(offer, None)  # nothing was opened: another click may try
+        raise
+
+
+async def _open_thread(
+    interaction: discord.Interaction[Any],
+    parent_id: int,
+    game: str,
+    seats: int,
+    order: str,
+    options: dict[str, Any],
+    offer: int | None,
+) -> None:
+    bot = flow.bot_of(interaction)
     # Answer Discord at once: the thread and the lobby are two requests that may be rate-limited.
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
@@ -129,6 +155,8 @@ async def open_in_thread(
         type=discord.ChannelType.public_thread.value,
     )
     thread_id = int(thread["id"])
+    if offer is not None:
+        bot.remember_thread_offer(offer, thread_id)
     engine_options, rated = split_options(options)
     table = await bot.service.create(
         game=game,
@@ -232,9 +260,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await flow.reply(interaction, "Here is the lobby again.")
             await flow.post_lobby(bot, table)
             return
-        view = await bot.service.public_view(table.id)
         await flow.reply(interaction, "Here is the board again.")
-        await flow.post_board(bot, table, view, ping=False)
+        await flow.show_current(bot, table.id, ping=False, again=True)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

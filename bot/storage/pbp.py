@@ -54,6 +54,7 @@ class TakebackRow:
     approvals: tuple[int, ...]
     at: float
     refused: bool = False  # answered with a refusal: closed, and not to be asked again
+    version: int | None = None  # the table's version when asked: its buttons carry it
 
 
 @dataclass(frozen=True)
@@ -207,20 +208,24 @@ class PbpQueries:
 
     async def takeback(self, table_id: int) -> TakebackRow | None:
         rows = await self._all(
-            "SELECT table_id, seq, seat, approvals, at, refused FROM takebacks WHERE table_id = ?",
+            "SELECT table_id, seq, seat, approvals, at, refused, version FROM takebacks "
+            "WHERE table_id = ?",
             [table_id],
         )
         if not rows:
             return None
-        table, seq, seat, approvals, at, refused = rows[0]
-        return TakebackRow(table, seq, seat, tuple(json.loads(approvals)), at, bool(refused))
+        table, seq, seat, approvals, at, refused, version = rows[0]
+        return TakebackRow(
+            table, seq, seat, tuple(json.loads(approvals)), at, bool(refused), version
+        )
 
     async def put_takeback(self, row: TakebackRow) -> None:
         await self._change(
-            "INSERT INTO takebacks (table_id, seq, seat, approvals, at, refused) "
-            "VALUES (?, ?, ?, ?, ?, ?) "
+            "INSERT INTO takebacks (table_id, seq, seat, approvals, at, refused, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, seat = excluded.seat, "
-            "approvals = excluded.approvals, at = excluded.at, refused = excluded.refused",
+            "approvals = excluded.approvals, at = excluded.at, refused = excluded.refused, "
+            "version = excluded.version",
             [
                 row.table_id,
                 row.seq,
@@ -228,6 +233,7 @@ class PbpQueries:
                 json.dumps(sorted(row.approvals)),
                 row.at,
                 int(row.refused),
+                row.version,
             ],
         )
 

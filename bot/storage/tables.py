@@ -25,7 +25,7 @@ __all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
     "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
-    "started_at, ended_at, rated"
+    "started_at, ended_at, version, posted_version, posted_to_act, rated"
 )
 
 
@@ -52,6 +52,9 @@ class TableRow:
     created_at: float
     started_at: float | None
     ended_at: float | None
+    version: int  # every change of the game state moves it up; never repeats (button token)
+    posted_version: int  # the version the channel's last board (or final result) shows
+    posted_to_act: tuple[int, ...] | None  # the seats that board waits for (None: unknown)
     rated: bool = True  # the table option `rated` (kept apart from the engine's options)
 
     @classmethod
@@ -59,7 +62,8 @@ class TableRow:
         values = list(row)
         values[8] = json.loads(values[8])
         values[9] = None if values[9] is None else json.loads(values[9])
-        values[19] = bool(values[19])
+        values[21] = None if values[21] is None else tuple(json.loads(values[21]))
+        values[22] = bool(values[22])
         return cls(*values)
 
 
@@ -179,7 +183,9 @@ class Queries:
                 [seat, table_id, user_id],
             )
         await self._change(
-            "UPDATE game_tables SET status = 'active', started_at = ? WHERE id = ?", [at, table_id]
+            "UPDATE game_tables SET status = 'active', started_at = ?, version = version + 1 "
+            "WHERE id = ?",
+            [at, table_id],
         )
 
     async def set_ended(
@@ -192,8 +198,8 @@ class Queries:
         resigned_seat: int | None = None,
     ) -> None:
         await self._change(
-            "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ? "
-            "WHERE id = ?",
+            "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ?, "
+            "version = version + 1 WHERE id = ?",
             [status, reason, at, resigned_seat, table_id],
         )
         await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
@@ -208,9 +214,30 @@ class Queries:
     async def advance_seq(self, table_id: int, seq: int) -> bool:
         """Move the table from ``seq`` to ``seq + 1``; False if it was not at ``seq``."""
         changed = await self._change(
-            "UPDATE game_tables SET seq = seq + 1 WHERE id = ? AND seq = ?", [table_id, seq]
+            "UPDATE game_tables SET seq = seq + 1, version = version + 1 WHERE id = ? AND seq = ?",
+            [table_id, seq],
         )
         return changed == 1
+
+    async def set_posted(
+        self, table_id: int, version: int, message_id: int | None, to_act: Iterable[int]
+    ) -> bool:
+        """Record that the channel shows ``version`` (in ``message_id``, if a new board)."""
+        changed = await self._change(
+            "UPDATE game_tables SET posted_version = ?, posted_to_act = ?, "
+            "board_message_id = COALESCE(?, board_message_id) WHERE id = ?",
+            [version, json.dumps(sorted(to_act)), message_id, table_id],
+        )
+        return changed == 1
+
+    async def unposted_table_ids(self) -> list[int]:
+        """Started tables whose last change never reached the channel, oldest change first."""
+        rows = await self._all(
+            "SELECT id FROM game_tables WHERE posted_version < version "
+            "AND status IN ('active', 'finished', 'aborted') "
+            "AND COALESCE(end_reason, '') != 'cancelled' ORDER BY id"
+        )
+        return [int(row[0]) for row in rows]
 
     # -- seats --------------------------------------------------------------------------------
 
@@ -257,7 +284,8 @@ class Queries:
     async def delete_last_action(self, table_id: int, seq: int) -> bool:
         """Remove log entry ``seq - 1`` and move the table back from ``seq``; False if stale."""
         changed = await self._change(
-            "UPDATE game_tables SET seq = seq - 1 WHERE id = ? AND seq = ? AND seq > 0",
+            "UPDATE game_tables SET seq = seq - 1, version = version + 1 "
+            "WHERE id = ? AND seq = ? AND seq > 0",
             [table_id, seq],
         )
         if changed != 1:

@@ -130,12 +130,12 @@ async def post_lobby(bot: BoardBot, table: Table) -> None:
 
 
 def board_view(table: Table) -> discord.ui.View:
-    """The buttons under a board, "My hand" and "Act", carrying the table id and its seq."""
+    """The buttons under a board, "My hand" and "Act", carrying the table id and its version."""
     from bot.ui.items import BoardButton
 
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(table.id, table.seq, "hand"))
-    view.add_item(BoardButton(table.id, table.seq, "act"))
+    view.add_item(BoardButton(table.id, table.version, "hand"))
+    view.add_item(BoardButton(table.id, table.version, "act"))
     return view
 
 
@@ -158,18 +158,188 @@ async def render_file(
     return discord.File(io.BytesIO(data), filename)
 
 
+#: How far back in a channel the bot looks, after a restart, for a board it may have posted
+#: just before a crash (the crash came after the post, before the database recorded it).
+HISTORY_LOOKBACK = 25
+
+#: A turn notification to send after a board went out: (the table, or None for none; the users
+#: to act; the users the previous board waited for, None if unknown; the user who just moved).
+TurnNotice = tuple[Table | None, list[int], list[int] | None, int | None]
+
+
+async def show_current(
+    bot: BoardBot,
+    table_id: int,
+    *,
+    version: int | None = None,
+    actor: int | None = None,
+    ping: bool = True,
+    again: bool = False,
+    note: str | None = None,
+    recovering: bool = False,
+) -> bool:
+    """Bring the table's channel up to its current state: the board pinging whoever must act,
+    the final result, or the abort notice. True if something was posted.
+
+    Posts of one table never overlap and show only the newest state: a caller that committed
+    ``version`` posts nothing once a newer version exists (that one's own post shows it), and
+    nothing is posted for a state the channel already shows unless ``again`` (`/game status`).
+    ``note`` goes out first (why the state changed; for an aborted game it is the notice).
+    ``recovering`` (after a restart) first looks for the board in the channel's last messages:
+    a crash may have come after the post and before the database recorded it.
+    After the post the older board loses its buttons.
+    """
+    async with bot.board_lock(table_id):
+        shown = await _show_locked(bot, table_id, version, actor, ping, again, note, recovering)
+    if shown is None:
+        return False
+    table, waiting, before, mover = shown
+    if table is not None:  # direct messages after the lock: they must not hold up the next board
+        from bot.ui.pbp import notify_turn
+
+        await notify_turn(bot, table, waiting, mover=mover, before=before)
+    else:
+        await _count_for_league(bot, table_id)
+    return True
+
+
+async def _count_for_league(bot: BoardBot, table_id: int) -> None:
+    """Once a game's end is shown, a league match counts at once (after the board lock: the
+    league may open the next round's tables); the league scheduler retries whatever fails."""
+    from bot.ui.leagues import after_table_end
+
+    try:
+        table = await bot.service.get(table_id)
+        if table.status == "finished":
+            await after_table_end(bot, table)
+    except Exception:
+        log.exception("table %d: updating its league failed", table_id)
+
+
+async def _show_locked(
+    bot: BoardBot,
+    table_id: int,
+    version: int | None,
+    actor: int | None,
+    ping: bool,
+    again: bool,
+    note: str | None,
+    recovering: bool,
+) -> TurnNotice | None:
+    """:func:`show_current` under the table's board lock: None if nothing was posted, else the
+    turn notification still to send (the table, or None for none; the users to act; those the
+    previous board waited for, None if unknown; the mover)."""
+    nothing: TurnNotice = (None, [], None, None)
+    table = await bot.service.get(table_id)
+    if version is not None and table.version != version:
+        return None
+    if table.status == "lobby" or table.end_reason == "cancelled":
+        return None
+    behind = table.posted_version < table.version
+    if not behind and not again:
+        return None
+    if behind and not ping:  # the last change was never announced: announce it now
+        ping, actor = True, await bot.service.last_mover(table.id)
+    if recovering and await _already_shown(bot, table):
+        return nothing
+    channel = bot.get_partial_messageable(table.channel_id)
+    if table.status == "aborted":
+        title = presenters.game_title(table.game)
+        await channel.send(clip(note or f"{title} table #{table.id} was aborted (no result)."))
+        await bot.service.set_posted(table.id, table.version, None, ())
+        await retire_board(bot, table, None)
+        return nothing
+    if note is not None:
+        await channel.send(clip(note))
+    if table.status == "finished":
+        message = await post_final(bot, table)
+        await bot.service.set_posted(table.id, table.version, message.id, ())
+        await retire_board(bot, table, message.id)
+        return nothing
+    view = await bot.service.public_view(table.id)
+    message = await post_board(bot, table, view, ping=ping, actor=actor)
+    waiting = to_ping(table, view)
+    seats = tuple(int(s) for s in view.get("to_act") or [])
+    await bot.service.set_posted(table.id, table.version, message.id, seats)
+    await retire_board(bot, table, message.id)
+    if not ping:
+        return nothing
+    before = None
+    if table.posted_to_act is not None:
+        before = [table.players[s].user_id for s in table.posted_to_act]
+    return await bot.service.get(table.id), waiting, before, actor
+
+
+async def _already_shown(bot: BoardBot, table: Table) -> bool:
+    """Whether the channel's last messages already show the table's current state (posted just
+    before a crash); if so it is recorded as posted and the older board loses its buttons."""
+    if table.status == "active":
+
+        def shows(message: discord.Message) -> bool:
+            wanted = f"board:{table.id}:{table.version}:act"
+            return any(
+                getattr(item, "custom_id", None) == wanted
+                for row in message.components
+                for item in getattr(row, "children", ())
+            )
+    elif table.status == "finished":
+        record = f"{table.game}-{table.id}-record.json"
+
+        def shows(message: discord.Message) -> bool:
+            return any(a.filename == record for a in message.attachments)
+    else:
+        marks = (f"table #{table.id} was aborted", f"table #{table.id} is abandoned")
+
+        def shows(message: discord.Message) -> bool:
+            return any(mark in message.content for mark in marks)
+
+    me = bot.user.id if bot.user is not None else None
+    channel = bot.get_partial_messageable(table.channel_id)
+    try:
+        async for message in channel.history(limit=HISTORY_LOOKBACK):
+            if (me is None or message.author.id == me) and shows(message):
+                break
+        else:
+            return False
+    except discord.HTTPException as error:  # no history access: post again rather than lose it
+        log.info("table %d: cannot read channel history: %s", table.id, error)
+        return False
+    seats: tuple[int, ...] = ()
+    new_board: int | None = None
+    if table.status != "aborted":
+        new_board = message.id
+    if table.status == "active":
+        view = await bot.service.public_view(table.id)
+        seats = tuple(int(s) for s in view.get("to_act") or [])
+    await bot.service.set_posted(table.id, table.version, new_board, seats)
+    await retire_board(bot, table, new_board)
+    log.info("table %d: version %d was already in the channel", table.id, table.version)
+    return True
+
+
+async def retire_board(bot: BoardBot, table: Table, newest: int | None) -> None:
+    """Strip the buttons off the table's previous board (``table.board_message_id``) now that
+    ``newest`` replaced it: dead buttons disappear. A failure (deleted, no permission) only
+    logs: the move stands and stale clicks are refused anyway."""
+    old = table.board_message_id
+    if old is None or old == newest:
+        return
+    try:
+        await bot.get_partial_messageable(table.channel_id).get_partial_message(old).edit(view=None)
+    except discord.HTTPException as error:
+        log.info("table %d: could not clear the buttons of board %d: %s", table.id, old, error)
+
+
 async def post_board(
     bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool, actor: int | None = None
-) -> None:
-    """Post the public board after a start or a move, pinging only the seats that must act.
+) -> discord.Message:
+    """Send the public board, pinging only the seats that must act (through
+    :func:`show_current`, which records it).
 
     ``actor`` (the user who just moved) is not pinged again: after their first T&E action they
     still act, and they know it.
     """
-    if view.get("game_over") or table.status == "finished":
-        await post_final(bot, table)
-        return
-    from bot.ui.pbp import away_note, notify_turn
+    from bot.ui.pbp import away_note
 
     names = names_of(table)
     text = presenters.status_line(view, names) + await away_note(bot, table)
@@ -182,15 +352,12 @@ async def post_board(
     kwargs: dict[str, Any] = {"view": board_view(table), "allowed_mentions": mentions}
     if image is not None:
         kwargs["file"] = image
-    message = await channel.send(clip(text), **kwargs)
-    await bot.service.set_board_message(table.id, message.id)
-    if ping:
-        current = await bot.service.get(table.id)
-        await notify_turn(bot, current, to_ping(table, view), mover=actor)
+    return await channel.send(clip(text), **kwargs)
 
 
-async def post_final(bot: BoardBot, table: Table) -> None:
-    """The end: final ranking and scores with everything revealed, the board, the record."""
+async def post_final(bot: BoardBot, table: Table) -> discord.Message:
+    """Send the end: final ranking and scores with everything revealed, the board, the record
+    (through :func:`show_current`, which records it)."""
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
     if forfeit is not None:  # recorded like a resignation; say what happened
@@ -212,20 +379,35 @@ async def post_final(bot: BoardBot, table: Table) -> None:
     channel = bot.get_partial_messageable(table.channel_id)
     buttons = rematch_view(table.id) if table.status == "finished" else None
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
-    await bot.service.set_board_message(table.id, message.id)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
-    from bot.ui.leagues import after_table_end
-
-    try:  # a league match counts at once; the league scheduler retries whatever fails here
-        await after_table_end(bot, table)
-    except Exception:
-        log.exception("table %d: updating its league failed", table.id)
+    return message
 
 
-async def after_move(bot: BoardBot, result: MoveResult) -> None:
-    """Publish the consequences of a committed move."""
+async def after_move(bot: BoardBot, result: MoveResult, *, note: str | None = None) -> None:
+    """Publish the consequences of a committed move (unless a newer move already replaced it)."""
     actor = result.table.players[result.seat].user_id
-    await post_board(bot, result.table, result.view, ping=True, actor=actor)
+    await show_current(bot, result.table.id, version=result.table.version, actor=actor, note=note)
+
+
+async def catch_up(bot: BoardBot) -> int:
+    """After a restart (and on every scheduler tick): show every table whose last change never
+    reached its channel, once. Returns how many tables were brought up to date."""
+    shown = 0
+    for table in await bot.service.unposted():
+        try:
+            actor = await bot.service.last_mover(table.id)
+            if await show_current(bot, table.id, actor=actor, recovering=True):
+                shown += 1
+        except discord.NotFound as error:  # the channel is gone: nothing can show it any more
+            log.warning("table %d: its channel is gone (%s); not posting it again", table.id, error)
+            await bot.service.set_posted(table.id, table.version, None, table.posted_to_act or ())
+        except discord.Forbidden as error:  # the permission may come back: try again next tick
+            log.warning("table %d: cannot post its current state: %s", table.id, error)
+        except Exception:
+            log.exception(
+                "table %d: could not post its current state; trying again later", table.id
+            )
+    return shown
 
 
 # --- private answers ---------------------------------------------------------------------------

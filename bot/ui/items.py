@@ -1,4 +1,5 @@
-"""Persistent buttons and selects: their custom ids carry the table id and the sequence number.
+"""Persistent buttons and selects: their custom ids carry the table id and its version (which
+rises with every change, a take-back included, so a token never comes back).
 
 Every item is a ``DynamicItem`` registered in ``setup_hook``, so clicks on messages sent before a
 restart still work. Callbacks run through :func:`bot.ui.errors.guarded`, the one place where errors
@@ -106,7 +107,7 @@ class LobbyButton(
                 content=f"{flow.lobby_content(table)}\nStarted; seats in order: {seating}.",
                 view=None,
             )
-            await flow.post_board(bot, table, view, ping=True)
+            await flow.show_current(bot, table.id, version=table.version)
             return
         else:
             table = await service.cancel(
@@ -124,24 +125,26 @@ class LobbyButton(
 class BoardButton(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"board:(?P<table>\d+):(?P<seq>\d+):(?P<op>hand|act)",
+    template=r"board:(?P<table>\d+):(?P<version>\d+):(?P<op>hand|act)",
 ):
     """ "My hand" and "Act" under a board message."""
 
-    def __init__(self, table_id: int, seq: int, op: str) -> None:
+    def __init__(self, table_id: int, version: int, op: str) -> None:
         label, style = (
             ("My hand", discord.ButtonStyle.secondary)
             if op == "hand"
             else ("Act", discord.ButtonStyle.primary)
         )
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"board:{table_id}:{seq}:{op}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"board:{table_id}:{version}:{op}"
+            )
         )
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
         self.op = op
 
-    fields = (("table", int), ("seq", int), ("op", str))
+    fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -150,52 +153,52 @@ class BoardButton(
             await flow.send_hand(bot, interaction, table)
         elif table.status != "active":
             await flow.reply(interaction, flow.ended_text(table))
-        elif table.seq != self.seq:
+        elif table.version != self.version:
             await flow.send_stale(bot, interaction, table.id)
         else:
             await flow.send_act_menu(bot, interaction, table)
 
 
-def _action_custom_id(table_id: int, seq: int, action: str) -> str:
-    return f"do:{table_id}:{seq}:{action}"
+def _action_custom_id(table_id: int, version: int, action: str) -> str:
+    return f"do:{table_id}:{version}:{action}"
 
 
 class ActionButton(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"do:(?P<table>\d+):(?P<seq>\d+):(?P<action>.+)",
+    template=r"do:(?P<table>\d+):(?P<version>\d+):(?P<action>.+)",
 ):
-    """One legal action, submitted with the sequence number it was offered at."""
+    """One legal action, submitted with the table version it was offered at."""
 
-    def __init__(self, table_id: int, seq: int, action: str) -> None:
+    def __init__(self, table_id: int, version: int, action: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=action[:80],
                 style=discord.ButtonStyle.secondary,
-                custom_id=_action_custom_id(table_id, seq, action),
+                custom_id=_action_custom_id(table_id, version, action),
             )
         )
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
         self.action = action
 
-    fields = (("table", int), ("seq", int), ("action", str))
+    fields = (("table", int), ("version", int), ("action", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        await submit_from_menu(interaction, self.table_id, self.seq, self.action)
+        await submit_from_menu(interaction, self.table_id, self.version, self.action)
 
 
 class ActionSelect(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"pick:(?P<table>\d+):(?P<seq>\d+):(?P<n>\d)",
+    template=r"pick:(?P<table>\d+):(?P<version>\d+):(?P<n>\d)",
 ):
     """A select of actions ("a:<action>") or groups of actions ("g:<prefix>")."""
 
     def __init__(
         self,
         table_id: int,
-        seq: int,
+        version: int,
         n: int,
         options: list[presenters.MenuOption] | None = None,
     ) -> None:
@@ -211,7 +214,7 @@ class ActionSelect(
             first, last = options[0].label, options[-1].label
             placeholder = f"{first} – {last}"[:150] if len(options) > 1 else first[:150]
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=f"pick:{table_id}:{seq}:{n}",
+            custom_id=f"pick:{table_id}:{version}:{n}",
             options=choices or [discord.SelectOption(label="-", value="a:-")],
             placeholder=placeholder,
             min_values=1,
@@ -219,10 +222,10 @@ class ActionSelect(
         )
         super().__init__(select)
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
         self.n = n
 
-    fields = (("table", int), ("seq", int), ("n", int))
+    fields = (("table", int), ("version", int), ("n", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -230,23 +233,25 @@ class ActionSelect(
             return
         kind, _, value = values[0].partition(":")
         if kind == "a":
-            await submit_from_menu(interaction, self.table_id, self.seq, value)
+            await submit_from_menu(interaction, self.table_id, self.version, value)
             return
         bot = flow.bot_of(interaction)
         table = await bot.service.get(self.table_id)
-        if table.seq != self.seq:
+        if table.version != self.version:
             await flow.send_stale(bot, interaction, table.id)
             return
         await flow.send_act_menu(bot, interaction, table, value, edit=True)
 
 
 async def submit_from_menu(
-    interaction: discord.Interaction[Any], table_id: int, seq: int, action: str
+    interaction: discord.Interaction[Any], table_id: int, version: int, action: str
 ) -> None:
     """Submit an action chosen in the Act menu; acknowledge only after the commit."""
     bot = flow.bot_of(interaction)
     await interaction.response.defer()  # see submit_typed: answer first, confirm after the commit
-    result = await bot.service.submit(table_id, interaction.user.id, action, expected_seq=seq)
+    result = await bot.service.submit(
+        table_id, interaction.user.id, action, expected_version=version
+    )
     await interaction.edit_original_response(content=f"You played `{action}`.", view=None)
     await flow.after_move(bot, result)
 
@@ -257,66 +262,70 @@ def action_view(table: Table, menu: list[list[presenters.MenuOption]]) -> discor
     options = [option for group in menu for option in group]
     as_buttons = len(options) <= presenters.MAX_CHOICES and all(
         not option.is_group
-        and len(_action_custom_id(table.id, table.seq, option.value)) <= MAX_CUSTOM_ID
+        and len(_action_custom_id(table.id, table.version, option.value)) <= MAX_CUSTOM_ID
         for option in options
     )
     if as_buttons:
         for option in options:
-            view.add_item(ActionButton(table.id, table.seq, option.value))
+            view.add_item(ActionButton(table.id, table.version, option.value))
         return view
     for n, group in enumerate(menu[:5]):
         usable = [o for o in group if len(o.value) + 2 <= MAX_CUSTOM_ID]
         if usable:
-            view.add_item(ActionSelect(table.id, table.seq, n, usable))
+            view.add_item(ActionSelect(table.id, table.version, n, usable))
     return view
 
 
 class ConfirmButton(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"confirm:(?P<table>\d+):(?P<seq>\d+):(?P<op>abort|resign)",
+    template=r"confirm:(?P<table>\d+):(?P<version>\d+):(?P<op>abort|resign)",
 ):
     """The confirmation of `/game abort` and `/game resign`."""
 
-    def __init__(self, table_id: int, seq: int, op: str) -> None:
+    def __init__(self, table_id: int, version: int, op: str) -> None:
         label = "Yes, abort the game" if op == "abort" else "Yes, resign"
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.danger,
-                custom_id=f"confirm:{table_id}:{seq}:{op}",
+                custom_id=f"confirm:{table_id}:{version}:{op}",
             )
         )
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
         self.op = op
 
-    fields = (("table", int), ("seq", int), ("op", str))
+    fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         user = interaction.user
+        who = presenters.plain_text(user.display_name)
         if self.op == "abort":
             table = await bot.service.abort(
-                self.table_id, user.id, can_manage=flow.can_manage(interaction)
+                self.table_id,
+                user.id,
+                can_manage=flow.can_manage(interaction),
+                expected_version=self.version,
             )
             await interaction.response.edit_message(content="Game aborted.", view=None)
-            channel = bot.get_partial_messageable(table.channel_id)
             title = presenters.game_title(table.game)
-            who = presenters.plain_text(user.display_name)
-            await channel.send(f"{title} table #{table.id} was aborted by {who}.")
+            note = f"{title} table #{table.id} was aborted by {who}."
+            if table.end_reason == "cancelled":  # a lobby: no board to retire or catch up
+                channel = bot.get_partial_messageable(table.channel_id)
+                await channel.send(note)
+            else:
+                await flow.show_current(bot, table.id, version=table.version, note=note)
             return
-        table = await bot.service.resign(self.table_id, user.id)
+        table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
         await interaction.response.edit_message(content="You resigned.", view=None)
-        who = presenters.plain_text(user.display_name)
-        channel = bot.get_partial_messageable(table.channel_id)
-        await channel.send(f"{who} resigned.")
-        await flow.post_final(bot, table)
+        await flow.show_current(bot, table.id, version=table.version, note=f"{who} resigned.")
 
 
 def confirm_view(table: Table, op: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(table.id, table.seq, op))
+    view.add_item(ConfirmButton(table.id, table.version, op))
     return view
 
 

@@ -14,7 +14,6 @@ import contextvars
 import hashlib
 import io
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +22,7 @@ from bot import presenters
 from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.service import Player, Table
 from bot.ui import flow
-from bot.ui.errors import guarded
+from bot.ui.items import Persistent
 from renderers.league import render_standings
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def describe(league: League) -> str:
 
 
 def _escape(name: str) -> str:
-    return discord.utils.escape_markdown(name)
+    return presenters.plain_text(name)
 
 
 def _points(value: float) -> str:
@@ -81,6 +80,7 @@ def signup_content(snap: Snapshot) -> str:
 
 
 class SignupButton(
+    Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"league:(?P<league>\d+):(?P<op>join|leave)",
 ):
@@ -96,18 +96,7 @@ class SignupButton(
         self.league_id = league_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SignupButton:
-        return cls(int(match["league"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+    fields = (("league", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)

@@ -61,16 +61,27 @@ async def send_dm(bot: BoardBot, user_id: int, text: str) -> bool:
 
 
 async def notify_turn(
-    bot: BoardBot, table: Table, users: Iterable[int], *, mover: int | None = None
+    bot: BoardBot,
+    table: Table,
+    users: Iterable[int],
+    *,
+    mover: int | None = None,
+    before: Iterable[int] | None = None,
 ) -> None:
-    """After a board is posted: a DM to each player to act who opted in (not the ``mover``, who
-    just acted), and one to each watcher. Only public facts (table, whose turn, a link)."""
+    """After a board is posted, once per turn change: a DM to each player who now must act and
+    did not have to on the previous board (``before``; None = unknown), who opted in and is not
+    the ``mover`` (who just acted), and, if the players to act changed, one to each watcher.
+    Only public facts (table, whose turn, a link)."""
     waiting = [u for u in users]
+    earlier = None if before is None else set(before)
     link = flow.board_url(table)
     where = f" {link}" if link else ""
     for user_id in waiting:
-        if user_id != mover and await bot.pbp.notify_dm(user_id):
+        new_turn = earlier is None or user_id not in earlier
+        if new_turn and user_id != mover and await bot.pbp.notify_dm(user_id):
             await send_dm(bot, user_id, f"It is your turn in {_title(table)}.{where}")
+    if earlier is not None and earlier == set(waiting):
+        return  # the same players still decide (a T&E player's second action): no turn change
     watchers = await bot.pbp.watchers(table.id)
     if watchers:
         names = flow.names_of(table)
@@ -121,23 +132,26 @@ async def announce(bot: BoardBot, due: Due) -> None:
         await channel.send(flow.clip(text), allowed_mentions=_ping(due.user_id))
         return
     if due.consequence == "forfeit":
-        await channel.send(f"Time ran out for {name}: they forfeit {_title(table)}.")
-        await flow.post_final(bot, table)
+        note = f"Time ran out for {name}: they forfeit {_title(table)}."
+        await flow.show_current(bot, table.id, version=table.version, note=note)
         return
     assert due.move is not None and due.action is not None
     shown = f" `{due.action}`" if action_is_public(table.game, due.action) else " for them"
     if due.consequence == "abandoned":
-        await channel.send(
+        note = (
             f"Time ran out for {name}: the bot decided{shown}. Nobody has moved for a whole "
             f"round of turn timers, so {_title(table)} is abandoned (no result)."
         )
+        await flow.show_current(bot, table.id, version=table.version, note=note)
         return
-    await channel.send(f"Time ran out for {name}: the bot decided{shown}.")
-    await flow.after_move(bot, due.move)
+    await flow.after_move(bot, due.move, note=f"Time ran out for {name}: the bot decided{shown}.")
 
 
 async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Due]:
-    """One scheduler tick and its announcements (each failure is logged, the rest go on)."""
+    """One scheduler tick: first every table whose last change never reached its channel is
+    shown (see :func:`bot.ui.flow.catch_up`), then what is due is applied and announced (each
+    failure is logged, the rest go on)."""
+    await flow.catch_up(bot)
     done = await bot.scheduler.tick(now)
     for due in done:
         try:
@@ -150,10 +164,10 @@ async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Du
 # --- take-back ---------------------------------------------------------------------------------
 
 
-def takeback_view(table_id: int, seq: int) -> discord.ui.View:
+def takeback_view(table_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(TakebackAnswer(table_id, seq, "approve"))
-    view.add_item(TakebackAnswer(table_id, seq, "refuse"))
+    view.add_item(TakebackAnswer(table_id, version, "approve"))
+    view.add_item(TakebackAnswer(table_id, version, "refuse"))
     return view
 
 
@@ -172,7 +186,7 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
     channel = bot.get_partial_messageable(table.channel_id)
     await channel.send(
         flow.clip(text),
-        view=takeback_view(table.id, table.seq),
+        view=takeback_view(table.id, table.version),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
     )
     await flow.reply(interaction, "Take-back requested; the other players are asked.")
@@ -199,8 +213,7 @@ async def _answered(
     await interaction.response.edit_message(
         content=f"Everyone approved: {names[outcome.seat]}'s last move was taken back.", view=None
     )
-    view = await bot.service.public_view(table.id)
-    await flow.post_board(bot, table, view, ping=True)
+    await flow.show_current(bot, table.id, version=table.version)
 
 
 def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.ui.View | None:
@@ -210,36 +223,36 @@ def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.
     if seat is None or not isinstance(last, dict) or last.get("seat") != seat or table.seq == 0:
         return None
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(TakebackButton(table.id, table.seq))
+    buttons.add_item(TakebackButton(table.id, table.version))
     return buttons
 
 
 class TakebackButton(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<seq>\d+)",
+    template=r"undo:(?P<table>\d+):(?P<version>\d+)",
 ):
     """ "Take back my last move": the player who just moved asks the others to undo it."""
 
-    def __init__(self, table_id: int, seq: int) -> None:
+    def __init__(self, table_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Take back my last move",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"undo:{table_id}:{seq}",
+                custom_id=f"undo:{table_id}:{version}",
             )
         )
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
 
-    fields = (("table", int), ("seq", int))
+    fields = (("table", int), ("version", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if table.status != "active":
             await flow.reply(interaction, flow.ended_text(table))
-        elif table.seq != self.seq:
+        elif table.version != self.version:
             await flow.send_stale(bot, interaction, table.id)
         else:
             await ask_takeback(interaction, table.id)
@@ -248,27 +261,27 @@ class TakebackButton(
 class TakebackAnswer(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<seq>\d+):(?P<op>approve|refuse)",
+    template=r"undo:(?P<table>\d+):(?P<version>\d+):(?P<op>approve|refuse)",
 ):
     """Approve or Refuse under a take-back request."""
 
-    def __init__(self, table_id: int, seq: int, op: str) -> None:
+    def __init__(self, table_id: int, version: int, op: str) -> None:
         style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(), style=style, custom_id=f"undo:{table_id}:{seq}:{op}"
+                label=op.capitalize(), style=style, custom_id=f"undo:{table_id}:{version}:{op}"
             )
         )
         self.table_id = table_id
-        self.seq = seq
+        self.version = version
         self.op = op
 
-    fields = (("table", int), ("seq", int), ("op", str))
+    fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         request = await bot.pbp.takeback(self.table_id)
-        if request is None or request.seq != self.seq:
+        if request is None or request.version != self.version:
             await interaction.response.edit_message(
                 content="This take-back request is no longer open.", view=None
             )

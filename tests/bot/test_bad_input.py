@@ -87,18 +87,19 @@ async def test_stale_buttons_show_the_current_state(harness: Harness) -> None:
     table = await open_table(h, "tigris", [ALICE, BOB])
     actor, _ = await _to_act(h, table)
     old_board = await h.board()
-    menu_call = await h.click(actor, old_board, f"board:{table.id}:0:act")
+    started = table.version
+    menu_call = await h.click(actor, old_board, f"board:{table.id}:{started}:act")
     old_menu = h.message_of(menu_call)
     action = (await h.service.legal_actions(table.id, actor.uid))[-1]
     await h.slash(actor, "move", {"action": action})
     table = await h.service.get(table.id)
     assert table.seq == 1
 
-    stale = await h.click(actor, old_board, f"board:{table.id}:0:act")
+    stale = await h.click(actor, old_board, f"board:{table.id}:{started}:act")
     assert stale.ephemeral and stale.content.startswith("The board has changed")
     assert custom_ids(h.message_of(stale)) == [
-        f"board:{table.id}:1:hand",
-        f"board:{table.id}:1:act",
+        f"board:{table.id}:{table.version}:hand",
+        f"board:{table.id}:{table.version}:act",
     ]
     mark = h.fake.mark()
     # Anything in the old menu is refused the same way (or as not-your-turn if the turn passed).
@@ -120,12 +121,12 @@ async def test_double_click_applies_once(harness: Harness) -> None:
     legal = await h.service.legal_actions(table.id, actor.uid)
     action = next(a for a in legal if a.startswith("tile "))
     board = await h.board()
-    menu = h.message_of(await h.click(actor, board, f"board:{table.id}:0:act"))
+    menu = h.message_of(await h.click(actor, board, f"board:{table.id}:{table.version}:act"))
     # The same menu choice delivered twice before either is handled.
     select_id = custom_ids(menu)[0]
     if select_id.startswith("do:"):
         payloads = [
-            p.button(f"do:{table.id}:0:{action}", message_data=menu, user_id=actor.id)
+            p.button(f"do:{table.id}:{table.version}:{action}", message_data=menu, user_id=actor.id)
             for _ in range(2)
         ]
     else:
@@ -194,7 +195,7 @@ async def test_abort_in_the_middle_of_a_conflict(harness: Harness) -> None:
     mark = h.fake.mark()
     late = await h.slash(deciding, "move", {"action": commit})
     assert late.ephemeral and "no game in this channel" in late.content.lower()
-    act = await h.click(deciding, board, f"board:{table.id}:{table.seq}:act")
+    act = await h.click(deciding, board, f"board:{table.id}:{table.version}:act")
     assert act.ephemeral and "aborted" in act.content
     assert (await h.service.get(table.id)).seq == table.seq
     assert h.public_posts(mark) == []
@@ -282,7 +283,7 @@ async def test_double_start_and_double_resign_happen_once(harness: Harness) -> N
 
     ask = await h.slash(BOB, "game", sub="resign")
     mark = h.fake.mark()
-    texts = await _twice(h, BOB, h.message_of(ask), f"confirm:{table.id}:0:resign")
+    texts = await _twice(h, BOB, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     posts = h.public_posts(mark)
     assert posts[0].json["content"].endswith(" resigned.")
     assert len(posts) == 2, "one notice and one final result"

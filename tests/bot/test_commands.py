@@ -25,7 +25,10 @@ async def test_status_reposts_the_board_without_pinging(harness: Harness) -> Non
     assert call.ephemeral
     (post,) = h.public_posts(mark)
     assert post.json["allowed_mentions"].get("users", []) == []
-    assert custom_ids(post.json) == [f"board:{table.id}:0:hand", f"board:{table.id}:0:act"]
+    assert custom_ids(post.json) == [
+        f"board:{table.id}:{table.version}:hand",
+        f"board:{table.id}:{table.version}:act",
+    ]
     assert (await h.table()).board_message_id == int(post.response["id"])
 
 
@@ -67,7 +70,7 @@ async def test_resign_needs_confirmation_and_ends_with_the_record(harness: Harne
     ask = await h.slash(BOB, "game", sub="resign")
     assert (await h.table()).status == "active"
     mark = h.fake.mark()
-    done = await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:0:resign")
+    done = await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     assert done.callback_type == 7
     notice, final = h.public_posts(mark)
     assert notice.json["content"] == "Bob resigned."

@@ -18,26 +18,32 @@ from bot.ui.items import (
     LobbyButton,
     NewThreadButton,
 )
+from bot.ui.leagues import LEAGUE_ITEMS, SignupButton
 from bot.ui.pbp import PBP_ITEMS, RematchButton, TakebackAnswer, TakebackButton
 
 CASES: list[tuple[type[discord.ui.DynamicItem[Any]], tuple[Any, ...], str, dict[str, Any]]] = [
     (LobbyButton, (7, "join"), "lobby:7:join", {"table_id": 7, "op": "join"}),
     (LobbyButton, (7, "cancel"), "lobby:7:cancel", {"table_id": 7, "op": "cancel"}),
-    (BoardButton, (7, 3, "act"), "board:7:3:act", {"table_id": 7, "seq": 3, "op": "act"}),
-    (BoardButton, (7, 0, "hand"), "board:7:0:hand", {"table_id": 7, "seq": 0, "op": "hand"}),
+    (BoardButton, (7, 3, "act"), "board:7:3:act", {"table_id": 7, "version": 3, "op": "act"}),
+    (BoardButton, (7, 0, "hand"), "board:7:0:hand", {"table_id": 7, "version": 0, "op": "hand"}),
     (
         ActionButton,
         (7, 3, "tile red F4"),
         "do:7:3:tile red F4",
-        {"table_id": 7, "seq": 3, "action": "tile red F4"},
+        {"table_id": 7, "version": 3, "action": "tile red F4"},
     ),
-    (ActionSelect, (7, 3, 2), "pick:7:3:2", {"table_id": 7, "seq": 3, "n": 2}),
-    (ConfirmButton, (7, 3, "abort"), "confirm:7:3:abort", {"table_id": 7, "seq": 3, "op": "abort"}),
+    (ActionSelect, (7, 3, 2), "pick:7:3:2", {"table_id": 7, "version": 3, "n": 2}),
+    (
+        ConfirmButton,
+        (7, 3, "abort"),
+        "confirm:7:3:abort",
+        {"table_id": 7, "version": 3, "op": "abort"},
+    ),
     (
         ConfirmButton,
         (7, 3, "resign"),
         "confirm:7:3:resign",
-        {"table_id": 7, "seq": 3, "op": "resign"},
+        {"table_id": 7, "version": 3, "op": "resign"},
     ),
     (
         NewThreadButton,
@@ -56,25 +62,27 @@ CASES: list[tuple[type[discord.ui.DynamicItem[Any]], tuple[Any, ...], str, dict[
         "thread:tigris:4:join:{}",
         {"game": "tigris", "seats": 4, "order": "join", "options": {}},
     ),
-    (TakebackButton, (7, 3), "undo:7:3", {"table_id": 7, "seq": 3}),
+    (TakebackButton, (7, 3), "undo:7:3", {"table_id": 7, "version": 3}),
     (
         TakebackAnswer,
         (7, 3, "approve"),
         "undo:7:3:approve",
-        {"table_id": 7, "seq": 3, "op": "approve"},
+        {"table_id": 7, "version": 3, "op": "approve"},
     ),
     (
         TakebackAnswer,
         (7, 3, "refuse"),
         "undo:7:3:refuse",
-        {"table_id": 7, "seq": 3, "op": "refuse"},
+        {"table_id": 7, "version": 3, "op": "refuse"},
     ),
     (RematchButton, (12,), "rematch:12", {"table_id": 12}),
+    (SignupButton, (5, "join"), "league:5:join", {"league_id": 5, "op": "join"}),
+    (SignupButton, (5, "leave"), "league:5:leave", {"league_id": 5, "op": "leave"}),
 ]
 
 
 def test_every_persistent_class_is_covered() -> None:
-    assert {case[0] for case in CASES} == set(DYNAMIC_ITEMS) | set(PBP_ITEMS)
+    assert {case[0] for case in CASES} == set(DYNAMIC_ITEMS) | set(PBP_ITEMS) | set(LEAGUE_ITEMS)
 
 
 @pytest.mark.parametrize(("cls", "args", "custom_id", "fields"), CASES)
@@ -89,7 +97,7 @@ async def test_custom_ids_are_unchanged_and_round_trip(
     # A click on an old message: discord.py matches the whole id against each template.
     matching = [
         c
-        for c in set(DYNAMIC_ITEMS) | set(PBP_ITEMS)
+        for c in set(DYNAMIC_ITEMS) | set(PBP_ITEMS) | set(LEAGUE_ITEMS)
         if c.__discord_ui_compiled_template__.fullmatch(custom_id)
     ]
     assert matching == [cls]

@@ -42,12 +42,12 @@ def _installed(name: str) -> Any:
 async def act_by_menu(h: Harness, who: Person, table: Table, action: str) -> Call:
     """Press Act on the current board and walk the menu (groups, then the action)."""
     board = await h.board()
-    menu = await h.click(who, board, f"board:{table.id}:{table.seq}:act")
+    menu = await h.click(who, board, f"board:{table.id}:{table.version}:act")
     assert menu.ephemeral and menu.recipient == who.id, menu.content
     message = h.message_of(menu)
     for _ in range(6):
         ids = custom_ids(message)
-        button = f"do:{table.id}:{table.seq}:{action}"
+        button = f"do:{table.id}:{table.version}:{action}"
         if button in ids:
             return await h.click(who, message, button)
         chosen = None
@@ -127,8 +127,8 @@ def _check_board_post(post: Call, table: Table, game_name: str) -> None:
     assert body["allowed_mentions"]["parse"] == []
     if table.status == "active":
         assert custom_ids(body) == [
-            f"board:{table.id}:{table.seq}:hand",
-            f"board:{table.id}:{table.seq}:act",
+            f"board:{table.id}:{table.version}:hand",
+            f"board:{table.id}:{table.version}:act",
         ]
         pinged = {str(u) for u in body["allowed_mentions"].get("users", [])}
         for user in pinged:
@@ -140,7 +140,7 @@ def _check_board_post(post: Call, table: Table, game_name: str) -> None:
 async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     """ "My hand" answers only the clicker, with exactly their own view."""
     board = await h.board()
-    call = await h.click(who, board, f"board:{table.id}:{table.seq}:hand")
+    call = await h.click(who, board, f"board:{table.id}:{table.version}:hand")
     replies = [c for c in h.fake.calls_for(call.interaction) if c.files or c.content]
     (reply,) = [c for c in replies if c.method != "POST" or not c.is_callback]
     assert reply.ephemeral and reply.recipient == who.id
@@ -242,8 +242,8 @@ async def test_a_whole_game_through_discord(
     views = _public_views(record)
     boards = [c for c in before_end if "board:" in " ".join(c.custom_ids())]
     assert len(boards) == len(record["actions"])  # the start, then every move but the last
-    for call in boards:
-        seq = int(call.custom_ids()[0].split(":")[2])
+    for call in boards:  # no take-backs here: the start is version 1, each move one more
+        seq = int(call.custom_ids()[0].split(":")[2]) - 1
         mover = record["actions"][seq - 1][0] if seq > 0 else None
         to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"] if s != mover]
         pings = "".join(f"<@{u}> " for u in to_act)
@@ -262,14 +262,15 @@ async def test_a_whole_game_through_discord(
             assert call.pinged_user_ids() == set(), call
     if game_name in renderers.GAMES:
         for call in boards[::10]:
-            seq = int(call.custom_ids()[0].split(":")[2])
+            seq = int(call.custom_ids()[0].split(":")[2]) - 1
             assert call.files[0].data == renderers.render_board(game_name, views[seq])
     if game_name == "tigris":  # swaps happened, and their colours stayed with the swapper
         swaps = [seq + 1 for seq, (_, a) in enumerate(record["actions"]) if a.startswith("swap")]
         assert swaps, "the seeded game should include a swap"
         for seq in swaps:
             if seq < len(views) - 1:
-                (call,) = [b for b in boards if f"board:{table.id}:{seq}:hand" in b.custom_ids()]
+                hand = f"board:{table.id}:{seq + 1}:hand"
+                (call,) = [b for b in boards if hand in b.custom_ids()]
                 assert re.search(r"played `swap \d tiles?`", call.json["content"]), call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:
@@ -278,10 +279,13 @@ async def test_a_whole_game_through_discord(
     for hand in _secret_texts(hands):
         assert all(hand not in c.text() for c in public)
 
-    # After the end, the last board's buttons answer sensibly: a non-player sees nothing
-    # private, and Act says the game is over.
+    # Every superseded board lost its buttons, the last one too once the result was posted.
+    for call in boards:
+        assert custom_ids(h.fake.message(call.response["id"])) == []
+    # A click from a client that still shows the last board's buttons is answered sensibly: a
+    # non-player sees nothing private, and Act says the game is over.
     last_board = next(c for c in reversed(public) if "board:" in " ".join(c.custom_ids()))
-    message = h.fake.message(last_board.response["id"])
+    message = last_board.response
     hand_id, act_id = custom_ids(message)
     refused = await h.click(MALLORY, message, hand_id)
     assert refused.ephemeral and not refused.files and "not playing" in refused.content

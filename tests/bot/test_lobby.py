@@ -48,8 +48,8 @@ async def test_open_join_start_posts_board_pinging_only_the_seat_to_act(harness:
     assert board.json["allowed_mentions"]["parse"] == []
     assert board.files[0].is_png()
     assert custom_ids(h.fake.message(table.board_message_id)) == [
-        f"board:{table.id}:0:hand",
-        f"board:{table.id}:0:act",
+        f"board:{table.id}:1:hand",  # the start is the table's first change
+        f"board:{table.id}:1:act",
     ]
 
 

@@ -3,6 +3,8 @@ crash (SIGKILL) and a restart on the same database file, buttons included."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -157,3 +159,109 @@ async def test_python_m_bot_sync_pushes_the_commands_every_time(
         assert len(syncs) == expected
         assert syncs[-1].path.endswith(f"/guilds/{p.GUILD_ID}/commands")
     assert fake_discord.identifies == [], "sync only logs in; it never connects to the gateway"
+
+
+def _is_board(call: Call) -> bool:
+    return _is_post(call) and any(i.endswith(":act") for i in call.custom_ids())
+
+
+def _state(db: Path, table_id: str) -> tuple[int, int, set[str]]:
+    """(version, posted version, users to act) as the database holds them."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        version, posted = conn.execute(
+            "SELECT version, posted_version FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        users = conn.execute(
+            "SELECT s.user_id FROM pending p JOIN seats s "
+            "ON s.table_id = p.table_id AND s.seat = p.seat WHERE p.table_id = ?",
+            (table_id,),
+        ).fetchall()
+    return int(version), int(posted), {str(u) for (u,) in users}
+
+
+@pytest.mark.parametrize(
+    ("crash", "after_post"),
+    [("start", False), ("move", False), ("move", True)],
+    ids=["start-before-the-board", "move-before-the-board", "move-after-the-board"],
+)
+async def test_a_kill_right_after_the_confirmation_shows_the_current_board_once(
+    fake_discord: FakeDiscord, bot_process: Any, tmp_path: Path, crash: str, after_post: bool
+) -> None:
+    """SIGKILL right after the bot confirmed a Start or a move, while its board is on its way
+    (held by the fake: never applied, or applied but never answered). After the restart the
+    channel shows the current state exactly once, pinging whoever must act."""
+    fake = fake_discord
+    db = tmp_path / "var" / "bot.sqlite3"
+    proc = bot_process(env={"DATABASE_PATH": str(db)}, cwd=tmp_path)
+    await proc.start()
+    mark = fake.mark()
+    await _interact(
+        fake,
+        _named(p.slash("game", {"game": "targi"}, sub="new", user_id="111"), "111"),
+    )
+    lobby = fake.message((await fake.wait_for(_is_post, start=mark)).response["id"])
+    found = re.search(r"table #(\d+)", lobby["content"])
+    assert found is not None
+    tid = found.group(1)
+    await _interact(
+        fake, _named(p.button(f"lobby:{tid}:join", message_data=lobby, user_id="222"), "222")
+    )
+    start = _named(
+        p.button(f"lobby:{tid}:start", message_data=fake.message(lobby["id"]), user_id="111"),
+        "111",
+    )
+    user = ""  # the player who just moved (nobody after the start)
+    if crash == "start":
+        fake.hold(_is_board, after_effect=after_post)
+        await _interact(fake, start)
+    else:
+        mark = fake.mark()
+        await _interact(fake, start)
+        board = await fake.wait_for(_is_board, start=mark)
+        (user,) = _state(db, tid)[2]
+        fake.hold(_is_board, after_effect=after_post)
+        choices = await _interact(
+            fake, _named(p.autocomplete("move", "action", "", user_id=user), user)
+        )
+        action = choices.json["data"]["choices"][0]["value"]
+        move = _named(p.slash("move", {"action": action}, user_id=user), user)
+        await fake.push_interaction(move)
+        reply = await fake.wait_for(
+            lambda c: c.interaction is not None and c.interaction["id"] == move["id"] and c.content,
+            start=mark,
+            timeout=10,
+        )
+        assert reply.content == f"You played `{action}`."
+    for _ in range(200):  # the board is on its way
+        if fake.held:
+            break
+        await asyncio.sleep(0.05)
+    assert fake.held, "the bot never sent the board"
+    await proc.kill()
+    fake.release()
+    version, posted, waiting = _state(db, tid)
+    assert posted < version, "the board was never recorded as posted"
+    shown_before = [
+        c for c in fake.calls if _is_board(c) and f":{version}:act" in c.custom_ids()[-1]
+    ]
+    assert len(shown_before) == (1 if after_post else 0)
+
+    mark = fake.mark()
+    await proc.start()
+    for _ in range(200):  # the restarted bot catches up as soon as it is ready
+        if _state(db, tid)[1] == version:
+            break
+        await asyncio.sleep(0.1)
+    else:
+        pytest.fail("the restarted bot never showed the current state")
+    await asyncio.sleep(0.5)
+    new_boards = [c for c in fake.calls[mark:] if _is_board(c)]
+    current = shown_before if after_post else new_boards
+    assert len(new_boards) == (0 if after_post else 1), new_boards
+    (board,) = current
+    assert board.custom_ids()[-1] == f"board:{tid}:{version}:act"
+    assert board.pinged_user_ids() == waiting - {user} != set()
+    assert _state(db, tid)[1] == version
+    assert await proc.stop() == 0, proc.output()

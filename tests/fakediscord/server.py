@@ -265,6 +265,10 @@ class FakeDiscord:
         self._sockets: set[web.WebSocketResponse] = set()
         self._seq = 0
         self._runner: web.AppRunner | None = None
+        # Requests answered only after release() (see hold()): (matches, after_effect).
+        self._holding: tuple[Callable[[Call], bool], bool] | None = None
+        self._released = asyncio.Event()
+        self.held: list[Call] = []
         self.base = ""
         self.gateway_url = ""
         self.app = web.Application()
@@ -284,7 +288,28 @@ class FakeDiscord:
         self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
         return self.base
 
+    def hold(self, matches: Callable[[Call], bool], *, after_effect: bool = False) -> None:
+        """Leave requests that ``matches`` unanswered until :meth:`release` (the bot waits, e.g.
+        until a test kills it): before they take effect (no message is created), or with
+        ``after_effect`` after the fake applied them (the message exists, the bot never hears
+        so). Held requests are listed in ``held``; an after-effect one is also in ``calls``."""
+        self._holding = (matches, after_effect)
+
+    def release(self) -> None:
+        """Answer the held requests (a 503 for those never applied) and hold no more."""
+        self._holding = None
+        self._released.set()
+        self._released = asyncio.Event()
+
+    async def _park(self, call: Call) -> None:
+        released = self._released
+        async with self._cond:
+            self.held.append(call)
+            self._cond.notify_all()
+        await released.wait()
+
     async def stop(self) -> None:
+        self.release()
         for ws in list(self._sockets):
             await ws.close()
         if self._runner is not None:
@@ -527,6 +552,11 @@ class FakeDiscord:
         else:
             found = self.checker.match(call.path)
             call.template = found[0] if found else None
+        holding = self._holding
+        held = holding is not None and holding[0](call)
+        if held and holding is not None and not holding[1]:
+            await self._park(call)
+            return _error(503, 0, "held by the test and never applied")
         try:
             response = self._route(call)
         except Exception as exc:  # a bug in the fake must not look like a bot bug
@@ -537,6 +567,8 @@ class FakeDiscord:
         async with self._cond:
             self.calls.append(call)
             self._cond.notify_all()
+        if held:
+            await self._park(call)
         return response
 
     def _file_problems(self, call: Call) -> list[str]:

@@ -185,8 +185,8 @@ async def test_take_back_with_buttons(timed: tuple[Harness, ManualClock]) -> Non
     [request] = h.public_posts(mark)
     assert request.pinged_user_ids() == {BOB.id}
     message = h.fake.message(request.response["id"])
-    approve = f"undo:{table.id}:1:approve"
-    assert custom_ids(message) == [approve, f"undo:{table.id}:1:refuse"]
+    approve = f"undo:{table.id}:2:approve"  # version 2: the start, then one move
+    assert custom_ids(message) == [approve, f"undo:{table.id}:2:refuse"]
     stranger = await h.click(MALLORY, message, approve)
     assert stranger.ephemeral and "not playing" in stranger.content
     mark = h.fake.mark()
@@ -206,7 +206,7 @@ async def test_take_back_refused_and_void(timed: tuple[Harness, ManualClock]) ->
     mark = h.fake.mark()
     await h.slash(ALICE, "game", {}, sub="takeback")
     message = h.fake.message(h.public_posts(mark)[0].response["id"])
-    refused = await h.click(BOB, message, f"undo:{table.id}:1:refuse")
+    refused = await h.click(BOB, message, f"undo:{table.id}:2:refuse")
     assert "Bob refused" in refused.content
     assert (await h.table_by_id(table.id)).seq == 1
     mark = h.fake.mark()
@@ -219,7 +219,7 @@ async def test_take_back_refused_and_void(timed: tuple[Harness, ManualClock]) ->
     message = h.fake.message(h.public_posts(mark)[0].response["id"])
     [alice_move, *_] = await h.bot.service.legal_actions(table.id, ALICE.uid)
     await h.slash(ALICE, "move", {"action": alice_move})  # Alice moves instead of answering
-    void = await h.click(ALICE, message, f"undo:{table.id}:2:approve")
+    void = await h.click(ALICE, message, f"undo:{table.id}:3:approve")
     assert "no longer open" in void.content
     assert (await h.table_by_id(table.id)).seq == 3
 
@@ -288,16 +288,16 @@ async def test_act_offers_the_last_mover_a_take_back_button(
     table = await open_table(h, "targi", [ALICE, BOB])
     await h.slash(ALICE, "move", {"action": "place 2"})
     board = await h.board()
-    other = await h.click(BOB, board, f"board:{table.id}:1:act")
+    other = await h.click(BOB, board, f"board:{table.id}:2:act")
     assert "undo:" not in " ".join(other.custom_ids())  # Bob is to act: his menu
-    waiting = await h.click(ALICE, board, f"board:{table.id}:1:act")
+    waiting = await h.click(ALICE, board, f"board:{table.id}:2:act")
     assert waiting.ephemeral and "not your decision" in waiting.content
-    assert waiting.custom_ids() == [f"undo:{table.id}:1"]
+    assert waiting.custom_ids() == [f"undo:{table.id}:2"]
     mark = h.fake.mark()
-    asked = await h.click(ALICE, h.message_of(waiting), f"undo:{table.id}:1")
+    asked = await h.click(ALICE, h.message_of(waiting), f"undo:{table.id}:2")
     assert asked.ephemeral and "requested" in asked.content
     [request] = h.public_posts(mark)
-    assert request.custom_ids() == [f"undo:{table.id}:1:approve", f"undo:{table.id}:1:refuse"]
+    assert request.custom_ids() == [f"undo:{table.id}:2:approve", f"undo:{table.id}:2:refuse"]
 
 
 async def test_a_table_nobody_plays_is_abandoned_in_the_channel(
