@@ -148,8 +148,7 @@ class LeagueCog(
             chosen.id, interaction.user.id, can_manage=flow.can_manage(interaction)
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await ui.close_signup(bot, chosen.id)
-        await ui.publish(bot, update)
+        await ui.publish(bot, update)  # closes the sign-up card, opens round 1
         await flow.reply(interaction, f"{chosen.name} has started: round 1 is open.")
 
     @app_commands.command(name="show", description="A league's standings and current round")
@@ -160,12 +159,14 @@ class LeagueCog(
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = [ui.standings_text(snap)]
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
-            lines.append(f"Round {current.number}:")
-            lines.extend(ui._match_line(snap, m) for m in snap.matches if m.round == current.number)
-        text = flow.clip("\n".join(lines))
+            matches = [ui._match_line(snap, m) for m in snap.matches if m.round == current.number]
+            room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
+            head = f"{ui.standings_text(snap, room - 20)}\nRound {current.number}:"
+            text = ui.fit(head, matches, "each match's thread is in this channel.")
+        else:
+            text = ui.standings_text(snap)
         image = await ui.standings_file(snap, f"league-{chosen.id}.png")
         if image is None:
             await interaction.followup.send(text, ephemeral=True)

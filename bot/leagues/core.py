@@ -10,6 +10,7 @@ created in the match's thread before a crash is found there and attached, never 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -287,17 +288,12 @@ class LeagueService:
                 if user_id not in match.players:
                     continue
                 table = await self.service.get(match.table_id)
-                seat = table.seat_of(user_id)
-                if table.status != "active" or seat is None:
+                if table.status != "active" or table.seat_of(user_id) is None:
                     continue
-                for _ in range(5):  # a move may land in between: retry with the new seq
-                    try:
-                        ended.append(await self.service.forfeit(table.id, seat, table.seq))
-                        break
-                    except StaleBoard as stale:
-                        table = stale.table
-                    except GameNotActive:
-                        break
+                # Like a resignation (not a timer forfeit: nobody ran out of time); a table that
+                # ended meanwhile counts with its own result.
+                with contextlib.suppress(GameNotActive):
+                    ended.append(await self.service.resign(table.id, user_id))
         update = await self.advance(league_id)
         return LeagueUpdate(
             update.league,
@@ -579,24 +575,12 @@ class LeagueService:
         to_act = await self.service.to_act(table.id)
         if not to_act:
             return None
-        try:
+        try:  # records the forfeiting seat in the same transaction as the end
             after = await self.service.forfeit(table.id, to_act[0], table.seq)
         except StaleBoard:
             return None  # a move landed just now: look again at the next tick
-        async with self.service.db.write() as q:
-            pq = PbpQueries(q)
-            options = await pq.options(table.id)
-            await pq.put_options(
-                table.id,
-                PbpOptions(
-                    options.reminder,
-                    options.timer,
-                    options.consequence,
-                    options.warn_lead,
-                    to_act[0],
-                    options.timer_since,
-                ),
-            )
+        except GameNotActive:
+            return await self._table_result(match)  # it ended just now: its own end counts
         ended.append(after)
         late = tuple(table.players[s].user_id for s in to_act)
         seated = {p.user_id for p in table.players}
@@ -611,7 +595,8 @@ class LeagueService:
 
     async def open_matches(self, league_id: int, create_thread: ThreadMaker) -> list[Table]:
         """Give every undecided match of the current round its thread and its running table
-        (each exactly once); return the tables whose board has not been posted yet."""
+        (each exactly once); return the running tables whose current state never reached
+        their thread (``Table.posted_version`` behind)."""
         out: list[Table] = []
         async with self._lock(league_id):
             async with self.service.db.read() as q:
@@ -653,8 +638,8 @@ class LeagueService:
                         await PbpQueries(q).put_options(table.id, table_timing(league.round_days))
                 else:
                     table = await self.service.get(match.table_id)
-                if table.status == "active" and table.board_message_id is None:
-                    out.append(table)
+                if table.status == "active" and table.posted_version < table.version:
+                    out.append(table)  # its board never reached the thread
         return out
 
     async def league_of_table(self, table_id: int) -> tuple[LeagueRow, MatchRow] | None:
@@ -668,7 +653,8 @@ class LeagueService:
         return league, match
 
     async def running_leagues(self) -> list[int]:
-        """Leagues with work left: running, or finished with the champion not yet announced."""
+        """Leagues with work left: running, finished with the champion not yet announced, or in
+        sign-up without a recorded sign-up card (the bot died while posting it)."""
         async with self.service.db.read() as q:
             return await LeagueQueries(q).running_league_ids()
 
@@ -693,6 +679,18 @@ class LeagueService:
             raise LeagueError(f"Give a reason (1 to {REASON_LENGTH} characters); it is shown.")
         ended: list[Table] = []
         async with self._lock(league_id):
+            async with self.service.db.read() as q:
+                found = await LeagueQueries(q).match(match_id)
+            played = (
+                found is not None
+                and found.ranking is None
+                and found.table_id is not None
+                and (await self.service.get(found.table_id)).status == "finished"
+            )
+            if played:  # and rated: the game's own result counts, never a second one
+                raise LeagueError(
+                    f"Match #{match_id} was played to the end; its game's result counts."
+                )
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 league = await self._league(lq, league_id)

@@ -14,6 +14,7 @@ import contextvars
 import hashlib
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -38,6 +39,9 @@ SOURCE_NOTES = {
     "void": "no result",
     "bye": "bye",
 }
+#: How far back in the league's channel the bot looks, after a restart, for a message it may
+#: have posted just before a crash (before the database recorded it).
+LOOKBACK = 50
 # Set while a sync publishes: the game-end hook of the tables it ends itself must not recurse.
 _SYNCING: contextvars.ContextVar[bool] = contextvars.ContextVar("league_syncing", default=False)
 
@@ -119,11 +123,24 @@ def signup_view(league_id: int) -> discord.ui.View:
     return view
 
 
-async def post_signup(bot: BoardBot, league: League) -> None:
-    snap = await bot.leagues.snapshot(league.id)
-    channel = bot.get_partial_messageable(league.channel_id)
-    message = await channel.send(signup_content(snap), view=signup_view(league.id))
+async def ensure_signup_card(bot: BoardBot, league_id: int) -> None:
+    """Post the sign-up card once: a card posted just before a crash, before its id was
+    recorded, is found among the channel's last messages instead of being posted again."""
+    snap = await bot.leagues.snapshot(league_id)
+    league = snap.league
+    if league.status != "signup" or league.signup_message_id is not None:
+        return
+    join = f"league:{league.id}:join"
+    message = await find_posted(bot, league.channel_id, lambda m: join in _custom_ids(m))
+    if message is None:
+        channel = bot.get_partial_messageable(league.channel_id)
+        message = await channel.send(signup_content(snap), view=signup_view(league.id))
     await bot.leagues.set_message(league.id, "signup", message.id)
+
+
+async def post_signup(bot: BoardBot, league: League) -> None:
+    async with bot.leagues.publishing(league.id):
+        await ensure_signup_card(bot, league.id)
 
 
 async def close_signup(bot: BoardBot, league_id: int) -> None:
@@ -135,6 +152,30 @@ async def close_signup(bot: BoardBot, league_id: int) -> None:
         snap.league.signup_message_id
     )
     await message.edit(content=signup_content(snap), view=None)
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    return [
+        str(getattr(item, "custom_id", None))
+        for row in message.components
+        for item in getattr(row, "children", ())
+    ]
+
+
+async def find_posted(
+    bot: BoardBot, channel_id: int, shows: Callable[[discord.Message], bool]
+) -> discord.Message | None:
+    """The bot's message among the channel's last ones that ``shows`` recognises:
+    one posted just before a crash, before the database recorded it (None if there is none,
+    or the history cannot be read: then it is posted again rather than lost)."""
+    me = bot.user.id if bot.user is not None else None
+    try:
+        async for message in bot.get_partial_messageable(channel_id).history(limit=LOOKBACK):
+            if (me is None or message.author.id == me) and shows(message):
+                return message
+    except discord.HTTPException as error:
+        log.info("channel %d: cannot read its history: %s", channel_id, error)
+    return None
 
 
 # --- standings -----------------------------------------------------------------------------------
@@ -153,18 +194,22 @@ def round_line(snap: Snapshot) -> str:
     )
 
 
-def standings_text(snap: Snapshot) -> str:
-    """The text fallback under the image (and `/league show`)."""
-    lines = [f"**{_escape(snap.league.name)}** ({describe(snap.league)}). {round_line(snap)}"]
+def standings_lines(snap: Snapshot) -> list[str]:
+    """One line per player, best first."""
+    return [
+        f"{row.rank}. {_escape(row.name)}{' (left)' if row.left else ''}: "
+        f"{_points(row.points)} pts, {row.played} played, {row.wins} won, "
+        f"opp. {_points(row.buchholz)}"
+        for row in snap.standings
+    ]
+
+
+def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT) -> str:
+    """The text fallback under the image (and `/league show`): as many lines as fit."""
+    head = f"{standings_head(snap.league)}{round_line(snap)}"
     if snap.league.status == "finished" and snap.standings:
-        lines.append(f"Champion: **{_escape(snap.standings[0].name)}**.")
-    for row in snap.standings:
-        note = " (left)" if row.left else ""
-        lines.append(
-            f"{row.rank}. {_escape(row.name)}{note}: {_points(row.points)} pts, "
-            f"{row.played} played, {row.wins} won, opp. {_points(row.buchholz)}"
-        )
-    return flow.clip("\n".join(lines))
+        head += f"\nChampion: **{_escape(snap.standings[0].name)}**."
+    return fit(head, standings_lines(snap), "the image shows everyone.", limit)
 
 
 def standings_data(snap: Snapshot) -> dict[str, Any]:
@@ -206,6 +251,11 @@ async def standings_file(snap: Snapshot, filename: str) -> discord.File | None:
     return discord.File(io.BytesIO(data), filename)
 
 
+def standings_head(league: League) -> str:
+    """The first words of the standings message (how it is found again after a crash)."""
+    return f"**{_escape(league.name)}** ({describe(league)}). "
+
+
 async def refresh_standings(bot: BoardBot, league_id: int) -> None:
     """Post the standings message once, then edit it in place whenever what it shows changes."""
     snap = await bot.leagues.snapshot(league_id)
@@ -216,8 +266,23 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
     digest = hashlib.sha256(text.encode()).hexdigest()
     if league.standings_message_id is not None and digest == league.standings_digest:
         return
-    image = await standings_file(snap, f"league-{league.id}-standings.png")
     channel = bot.get_partial_messageable(league.channel_id)
+    if league.standings_message_id is None:
+        filename = f"league-{league.id}-standings.png"
+        head = standings_head(league)
+
+        def shows(message: discord.Message) -> bool:
+            named = any(a.filename == filename for a in message.attachments)
+            return named or message.content.startswith(head)
+
+        found = await find_posted(bot, league.channel_id, shows)
+        if found is not None:  # posted just before a crash, before its id was recorded
+            await bot.leagues.set_message(league.id, "standings", found.id)
+            if found.content == text:
+                await bot.leagues.set_standings_digest(league.id, digest)
+                return
+            league = (await bot.leagues.snapshot(league_id)).league
+    image = await standings_file(snap, f"league-{league.id}-standings.png")
     if league.standings_message_id is None:
         kwargs: dict[str, Any] = {"file": image} if image is not None else {}
         message = await channel.send(text, **kwargs)
@@ -256,8 +321,17 @@ def _match_line(snap: Snapshot, match: Match) -> str:
     return f"- {names}"
 
 
+def round_head(snap: Snapshot, number: int, deadline: float) -> str:
+    """The first words of a round's announcement (how it is found again after a crash)."""
+    return (
+        f"**{_escape(snap.league.name)}**: round {number} of {snap.league.rounds} is open; "
+        f"deadline {when(deadline, 'f')}"
+    )
+
+
 async def announce_round(bot: BoardBot, league_id: int) -> None:
-    """Once per round (recorded first: a crash loses it rather than repeating it)."""
+    """Once per round, recorded after the post: a post made just before a crash, before it was
+    recorded, is found among the channel's last messages instead of being posted again."""
     snap = await bot.leagues.snapshot(league_id)
     current = snap.current_round
     if snap.league.status != "running" or current is None or current.announced_at is not None:
@@ -265,16 +339,32 @@ async def announce_round(bot: BoardBot, league_id: int) -> None:
     matches = [m for m in snap.matches if m.round == current.number]
     if any(m.ranking is None and m.thread_id is None for m in matches):
         return  # a thread is still missing: announce when every match has its place
-    if not await bot.leagues.mark_announced(league_id, current.number):
-        return
-    head = (
-        f"**{_escape(snap.league.name)}**: round {current.number} of {snap.league.rounds} is open; "
-        f"deadline {when(current.deadline, 'f')} ({when(current.deadline)}). "
-        "Still running then: whoever must decide forfeits."
-    )
-    lines = [head, *(_match_line(snap, m) for m in matches)]
-    channel = bot.get_partial_messageable(snap.league.channel_id)
-    await channel.send(flow.clip("\n".join(lines)))
+    if current.number == 1:  # sign-up is over: the card loses its buttons (again after a crash)
+        await close_signup(bot, league_id)
+    head = round_head(snap, current.number, current.deadline)
+    found = await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head))
+    if found is None:
+        intro = (
+            f"{head} ({when(current.deadline)}). Your match is in its thread below; "
+            "still running at the deadline, whoever must decide forfeits."
+        )
+        lines = [_match_line(snap, m) for m in matches]
+        text = fit(intro, lines, "`/league show` lists every match.")
+        await bot.get_partial_messageable(snap.league.channel_id).send(text)
+    await bot.leagues.mark_announced(league_id, current.number)
+
+
+def fit(head: str, lines: list[str], more: str, limit: int = flow.MAX_CONTENT) -> str:
+    """``head`` and as many whole ``lines`` as fit in one message; if some are left out, a last
+    line says how many and where to see them (``more``)."""
+    out = head
+    for index, line in enumerate(lines):
+        left = len(lines) - index - 1  # after this line: room for saying so must remain
+        tail = f"\n… and {left} more; {more}" if left else ""
+        if len(out) + 1 + len(line) + len(tail) > limit:
+            return flow.clip(f"{out}\n… and {len(lines) - index} more; {more}", limit)
+        out += "\n" + line
+    return flow.clip(out, limit)
 
 
 def _ranking_text(snap: Snapshot, match: Match) -> str:
@@ -285,41 +375,85 @@ def _ranking_text(snap: Snapshot, match: Match) -> str:
     return ", ".join(places) or "no result"
 
 
-async def note_results(bot: BoardBot, update: LeagueUpdate) -> None:
-    """Adjudications and deadline decisions are explained in the match's thread."""
-    snap: Snapshot | None = None
-    for match in update.results:
-        if match.thread_id is None or match.source not in ("adjudicated", "deadline"):
-            continue
-        snap = snap or await bot.leagues.snapshot(update.league.id)
-        if match.source == "adjudicated":
-            text = (
-                f"A league manager set this match's result: {_ranking_text(snap, match)}. "
-                f"Reason: {match.reason}"
+def _result_note(snap: Snapshot, match: Match) -> str | None:
+    """Why a match was decided other than by its game's own end (shown in its thread)."""
+    if match.source == "adjudicated":
+        return (
+            f"A league manager set this match's result: {_ranking_text(snap, match)}. "
+            f"Reason: {match.reason}"
+        )
+    if match.source == "deadline":
+        return f"League result: {_ranking_text(snap, match)} ({match.reason})."
+    return None
+
+
+def _leaver_note(snap: Snapshot, table: Table) -> str | None:
+    """The thread's note for a table ended because a player left the league (or was removed)."""
+    if table.resigned_seat is None or not 0 <= table.resigned_seat < len(table.players):
+        return None
+    user = table.players[table.resigned_seat].user_id
+    member = next((m for m in snap.members if m.user_id == user), None)
+    if member is None or member.left_at is None:
+        return None
+    name = _escape(member.name)
+    how = "was removed from" if member.left_reason == "kicked" else "left"
+    return f"{name} {how} {_escape(snap.league.name)}: this match counts as their resignation."
+
+
+async def _end_tables(bot: BoardBot, update: LeagueUpdate) -> None:
+    """The tables a league change ended get their final result or stop notice, through the
+    tables' own recorded path (:func:`flow.show_current`): shown once, also across a crash; a
+    note says why (the deadline, a manager's decision, a player leaving). Decisions of matches
+    without such a table are explained in the match's thread."""
+    if not update.ended_tables and not update.results:
+        return
+    snap = await bot.leagues.snapshot(update.league.id)
+    decided = {m.table_id: m for m in update.results if m.table_id is not None}
+    ended = {table.id for table in update.ended_tables}
+    for table in update.ended_tables:
+        match = decided.get(table.id)
+        note = _result_note(snap, match) if match is not None else None
+        if table.status == "aborted":
+            title = presenters.game_title(table.game)
+            note = f"{title} table #{table.id} was aborted (no game result). " + (
+                note or "A league manager set this match's result."
             )
-        else:
-            text = f"League result: {_ranking_text(snap, match)} ({match.reason})."
-        await bot.get_partial_messageable(match.thread_id).send(flow.clip(text))
+        elif note is None:
+            note = _leaver_note(snap, table)
+        await flow.show_current(bot, table.id, note=note, recovering=True)
+    for match in update.results:
+        if match.thread_id is None or match.table_id in ended:
+            continue
+        note = _result_note(snap, match)
+        if note is not None:
+            await bot.get_partial_messageable(match.thread_id).send(flow.clip(note))
+
+
+def final_head(snap: Snapshot) -> str:
+    return f"**{_escape(snap.league.name)}** is over after {len(snap.rounds)} rounds."
 
 
 async def announce_final(bot: BoardBot, league_id: int) -> None:
+    """The champion, once (found again among the channel's last messages after a crash)."""
     snap = await bot.leagues.snapshot(league_id)
     if snap.league.status != "finished" or snap.league.final_posted_at is not None:
         return
-    if not await bot.leagues.mark_final_posted(league_id):
+    head = final_head(snap)
+    if await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head)):
+        await bot.leagues.mark_final_posted(league_id)
         return
     champion = snap.standings[0] if snap.standings else None
-    text = f"**{_escape(snap.league.name)}** is over after {len(snap.rounds)} rounds."
+    text = head
     if champion is not None:
         text += (
             f" Champion: <@{champion.user_id}> ({_escape(champion.name)}, "
             f"{_points(champion.points)} points). Congratulations!"
         )
-    text += "\n" + standings_text(snap)
+    text = fit(text, standings_lines(snap), "the image shows everyone.")
     image = await standings_file(snap, f"league-{league_id}-final.png")
     kwargs: dict[str, Any] = {"file": image} if image is not None else {}
-    channel = bot.get_partial_messageable(snap.league.channel_id)
-    await channel.send(flow.clip(text), **kwargs)
+    await bot.get_partial_messageable(snap.league.channel_id).send(text, **kwargs)
+    await bot.leagues.mark_final_posted(league_id)
 
 
 async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
@@ -336,18 +470,10 @@ async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
 
 async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     league_id = update.league.id
-    for table in update.ended_tables:
-        if table.status == "finished":
-            await flow.post_final(bot, table)
-        else:
-            await bot.get_partial_messageable(table.channel_id).send(
-                "This league match was stopped; its result was set by a league manager."
-            )
-    await note_results(bot, update)
-    opened = await bot.leagues.open_matches(league_id, _thread_maker(bot))
-    for table in opened:
-        view = await bot.service.public_view(table.id)
-        await flow.post_board(bot, table, view, ping=True)
+    await ensure_signup_card(bot, league_id)
+    await _end_tables(bot, update)
+    for table in await bot.leagues.open_matches(league_id, _thread_maker(bot)):
+        await flow.show_current(bot, table.id, recovering=True)
     await announce_round(bot, league_id)
     await refresh_standings(bot, league_id)
     await announce_final(bot, league_id)
