@@ -197,3 +197,25 @@ async def test_a_crash_while_the_sign_up_card_is_posted(league_bot: Bot, after: 
     mark = h.fake.mark()
     await restart(h)
     assert [c for c in h.fake.calls[mark:] if c.method in ("POST", "PATCH")] == []
+
+
+async def test_bad_league_input_through_discord_is_refused_and_changes_nothing(
+    league_bot: Bot,
+) -> None:
+    h, _ = league_bot
+    spring = {"game": "targi", "name": "Spring", "format": "round_robin", "round_days": 7}
+    cases = [
+        (ALICE, spring, "server manager"),
+        (MODERATOR, {**spring, "game": "chess"}, "nknown game"),
+        (MODERATOR, {**spring, "round_days": 0}, "1 to 30 days, not 0"),
+        (MODERATOR, {**spring, "round_days": 1000}, "1 to 30 days, not 1000"),
+        (MODERATOR, {**spring, "format": "ladder"}, "round"),
+    ]
+    for who, options, says in cases:
+        mark = h.fake.mark()
+        answer = await h.slash(who, "league", options, sub="create")
+        await h.settle()
+        assert answer.audience == "ephemeral" and says in answer.content, answer.content
+        assert len(answer.content) < 200 and "\n" not in answer.content.strip()
+        assert h.public_posts(mark) == [], "nothing posted"
+    assert await h.bot.leagues.leagues(GUILD) == []
