@@ -39,7 +39,8 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 
 
 async def resolve(interaction: discord.Interaction[Any], text: str | None) -> League:
-    """The league named by ``text``, or the one of this channel."""
+    """The league named by ``text``, or the one of this channel (its unfinished one, else the
+    season that finished last there)."""
     bot = flow.bot_of(interaction)
     guild = _guild(interaction)
     if text:
@@ -52,6 +53,14 @@ async def resolve(interaction: discord.Interaction[Any], text: str | None) -> Le
     ]
     if len(candidates) == 1:
         return candidates[0]
+    if not candidates:  # the season here is over: its standings stay readable
+        past = [
+            league
+            for league in await bot.leagues.leagues(guild)
+            if league.status == "finished" and league.channel_id in here
+        ]
+        if past:
+            return max(past, key=lambda league: league.finished_at or 0.0)
     raise CommandRefused("Name the league with `league:` (`/league list` shows them).")
 
 

@@ -71,16 +71,34 @@ def _points(value: float) -> str:
 
 def signup_content(snap: Snapshot) -> str:
     league = snap.league
-    names = ", ".join(_escape(m.name) for m in snap.members) or "nobody yet"
     lines = [f"**{_escape(league.name)}**: a league of {describe(league)}."]
     if league.format == "swiss" and league.rounds:
         lines.append(f"{league.rounds} Swiss rounds.")
-    lines.append(f"Signed up ({len(snap.members)}): {names}.")
     if league.status == "signup":
-        lines.append("Join below; a server manager starts the season with `/league start`.")
+        last = "Join below; a server manager starts the season with `/league start`."
     else:
-        lines.append(f"Sign-up closed {when(league.started_at or 0, 'R')}; standings below.")
+        last = f"Sign-up closed {when(league.started_at or 0, 'R')}; standings below."
+    head = f"Signed up ({len(snap.members)}): "
+    room = flow.MAX_CONTENT - sum(len(line) + 1 for line in lines) - len(last) - 1
+    names = [_escape(m.name) for m in snap.members]
+    shown = names_within(names, room - len(head))
+    lines.append(head + (shown or "nobody yet") + ".")
+    lines.append(last)
     return flow.clip("\n".join(lines))
+
+
+def names_within(names: list[str], room: int) -> str:
+    """ "a, b, c" or, when that is longer than ``room``, the first names and "and N more"."""
+    text = ", ".join(names)
+    if len(text) <= room:
+        return text
+    out: list[str] = []
+    for index, name in enumerate(names):
+        tail = f" and {len(names) - index - 1} more" if index + 1 < len(names) else ""
+        if len(", ".join([*out, name])) + len(tail) > room - 20:
+            return f"{', '.join(out)} and {len(names) - len(out)} more"
+        out.append(name)
+    return text
 
 
 class SignupButton(
@@ -380,10 +398,11 @@ def _result_note(snap: Snapshot, match: Match) -> str | None:
     if match.source == "adjudicated":
         return (
             f"A league manager set this match's result: {_ranking_text(snap, match)}. "
-            f"Reason: {match.reason}"
+            f"Reason: {_escape(match.reason or '')}"
         )
     if match.source == "deadline":
-        return f"League result: {_ranking_text(snap, match)} ({match.reason})."
+        # The stored reason names players as written: shown as text, never as a mention.
+        return f"League result: {_ranking_text(snap, match)} ({_escape(match.reason or '')})."
     return None
 
 

@@ -1,0 +1,61 @@
+"""What players read in a league's channel and threads: names shown as written (never a mention
+or formatting), every message within Discord's 2000 characters with 64 long names and still
+ending in what to do, a finished season readable with a plain `/league show` in its channel."""
+
+from __future__ import annotations
+
+from bot.service import Player
+from tests.bot.helpers import MODERATOR, Person
+from tests.leagues.conftest import GUILD_ID as GUILD
+from tests.leagues.test_exactly_once import Bot, in_channel, restart, signed_up
+
+SNEAKY = Person("555", "<@999> *Zed*")
+
+
+async def test_a_deadline_note_shows_names_as_written(league_bot: Bot) -> None:
+    h, clock = league_bot
+    ann = Person("666", "Ann")
+    league_id = await signed_up(h, people=(SNEAKY, ann))
+    await h.slash(MODERATOR, "league", sub="start")
+    [match] = (await h.bot.leagues.snapshot(league_id)).matches
+    clock.now = (await h.bot.leagues.snapshot(league_id)).rounds[0].deadline
+    await restart(h)
+    [note] = [m for m in in_channel(h, match.thread_id) if "deadline passed" in m["content"]]
+    assert "<@999>" not in note["content"].replace("\\<@999\\>", "")
+    assert "\\*Zed\\*" in note["content"]
+    # The season is over: `/league show` in its channel still shows it.
+    shown = await h.slash(ann, "league", sub="show")
+    assert "Final standings after 1 rounds" in shown.content and shown.files
+
+
+async def test_sixty_four_long_names_fit_every_message(league_bot: Bot) -> None:
+    h, _ = league_bot
+    options = {"game": "targi", "name": "Big", "format": "swiss", "round_days": 7}
+    await h.slash(MODERATOR, "league", options, sub="create")
+    [league] = await h.bot.leagues.leagues(GUILD)
+    for index in range(63):
+        name = f"Player number {index:02d} with a long name"[:32]
+        await h.bot.leagues.join(league.id, Player(10_000 + index, name))
+    last = Person("20000", "The sixty-fourth, also long name")
+    await h.click(last, h.fake.message(league.signup_message_id), f"league:{league.id}:join")
+    card = h.fake.message(league.signup_message_id)
+    assert "Signed up (64)" in card["content"] and " more." in card["content"]
+    assert card["content"].endswith("starts the season with `/league start`.")
+    assert len(card["content"]) <= 2000
+    mark = h.fake.mark()
+    await h.slash(MODERATOR, "league", sub="start")
+    await h.settle()
+    posted = [c for c in h.fake.calls[mark:] if c.method in ("POST", "PATCH") and c.content]
+    assert all(len(c.content) <= 2000 for c in posted)
+    [announcement] = [c for c in posted if "round 1 of 7 is open" in c.content]
+    lines = announcement.content.splitlines()
+    assert lines[-1].startswith("… and ") and lines[-1].endswith(
+        "`/league show` lists every match."
+    )
+    assert all(line.endswith(">") for line in lines[1:-1]), "whole match lines with their link"
+    snap = await h.bot.leagues.snapshot(league.id)
+    standings = h.fake.message(snap.league.standings_message_id)["content"]
+    assert standings.splitlines()[-1].endswith("the image shows everyone.")
+    shown = await h.slash(last, "league", sub="show")
+    assert "Round 1:" in shown.content and shown.content.count("<#") >= 5
+    assert len(shown.content) <= 2000
