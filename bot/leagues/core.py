@@ -512,7 +512,7 @@ class LeagueService:
                     if table.status == "active":
                         await self.service.abort(table.id, league.created_by, can_manage=True)
                 continue
-            decision = await self._table_result(match)
+            decision = await self._table_result(match, members if at >= current.deadline else None)
             playing = tuple(u for u in match.players if u in members and members[u].left_at is None)
             if decision is None and match.table_id is None and len(playing) < 2:
                 # Players left after the round opened, before the table did: a forfeit now.
@@ -536,9 +536,11 @@ class LeagueService:
         return all_decided
 
     async def _table_result(
-        self, match: MatchRow
+        self, match: MatchRow, late: dict[int, MemberRow] | None = None
     ) -> tuple[Ranking, tuple[int, ...], str, str | None] | None:
-        """The result of a match whose table has ended (None while it runs or has no table)."""
+        """The result of a match whose table has ended (None while it runs or has no table).
+        With ``late`` (the members, once the round's deadline has passed) a timer forfeit is
+        the deadline's: the bot died between ending the table and recording the match."""
         if match.table_id is None:
             return None
         table = await self.service.get(match.table_id)
@@ -555,6 +557,19 @@ class LeagueService:
         forfeited = absent
         if table.end_reason == "resigned" and table.resigned_seat is not None:
             forfeited = (table.players[table.resigned_seat].user_id, *absent)
+            if late is not None:
+                async with self.service.db.read() as q:
+                    seat = (await PbpQueries(q).options(table.id)).forfeit_seat
+                if seat is not None:
+                    user = table.players[seat].user_id
+                    name = late[user].name if user in late else str(user)
+                    reason = f"the round's deadline passed while {name} had to decide"
+                    return (
+                        (*ranking, absent) if absent else ranking,
+                        forfeited,
+                        "deadline",
+                        reason,
+                    )
         if absent:
             ranking = (*ranking, absent)
         return (ranking, forfeited, "played", None)
