@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot import presenters
 from bot.leagues import League, Snapshot
 from bot.leagues.core import ROUND_DAYS
+from bot.presenters import plain_text
 from bot.ui import flow
 from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
@@ -95,8 +96,10 @@ def parse_result(snap: Snapshot, match_players: list[int], text: str) -> list[li
         for raw in part.split("="):
             name = raw.strip().casefold()
             if name not in names:
-                known = ", ".join(snap.name_of(u) for u in match_players)
-                raise CommandRefused(f"{raw.strip()!r} does not play this match ({known}).")
+                known = ", ".join(plain_text(snap.name_of(u)) for u in match_players)
+                raise CommandRefused(
+                    f"{plain_text(repr(raw.strip()))} does not play this match ({known})."
+                )
             place.append(names[name])
         places.append(place)
     return places
@@ -145,7 +148,9 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.post_signup(bot, league)
-        await flow.reply(interaction, f"League {league.name} is open for sign-up in this channel.")
+        await flow.reply(
+            interaction, f"League {ui._escape(league.name)} is open for sign-up in this channel."
+        )
 
     @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
     @app_commands.describe(league="Which league")
@@ -158,7 +163,7 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.publish(bot, update)  # closes the sign-up card, opens round 1
-        await flow.reply(interaction, f"{chosen.name} has started: round 1 is open.")
+        await flow.reply(interaction, f"{ui._escape(chosen.name)} has started: round 1 is open.")
 
     @app_commands.command(name="show", description="A league's standings and current round")
     @app_commands.describe(league="Which league (past seasons too)")
@@ -218,7 +223,7 @@ class LeagueCog(
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"You left {chosen.name}.")
+        await flow.reply(interaction, f"You left {ui._escape(chosen.name)}.")
 
     @app_commands.command(name="kick", description="Remove a player from a league (managers)")
     @app_commands.describe(player="Who", league="Which league")
@@ -238,7 +243,7 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"Removed <@{player}> from {chosen.name}.")
+        await flow.reply(interaction, f"Removed <@{player}> from {ui._escape(chosen.name)}.")
 
     async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
         bot = flow.bot_of(interaction)
@@ -290,7 +295,8 @@ class LeagueCog(
         found = next((m for m in snap.matches if str(m.id) == match.lstrip("#")), None)
         if found is None:
             raise CommandRefused(
-                f"{chosen.name} has no match {match!r}; pick one of the suggestions."
+                f"{ui._escape(chosen.name)} has no match {ui._escape(repr(match))}; "
+                "pick one of the suggestions."
             )
         playing = [
             u
@@ -308,7 +314,7 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.publish(bot, update)
-        await flow.reply(interaction, f"Match #{found.id} decided: {result}.")
+        await flow.reply(interaction, f"Match #{found.id} decided: {ui._escape(result)}.")
 
     @adjudicate.autocomplete("match")
     async def adjudicate_match(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from bot.games import get_game
 from bot.leagues import pairing
 from bot.leagues.standings import MatchScore, StandingRow, match_points, rank
+from bot.presenters import plain_text
 from bot.service import (
     GameNotActive,
     Player,
@@ -125,6 +126,11 @@ def _score(match: MatchRow) -> MatchScore | None:
     )
 
 
+def _shown(league: LeagueRow) -> str:
+    """The league's name as typed, shown literally in a sentence (no formatting, no mention)."""
+    return plain_text(league.name)
+
+
 def _pairs_only(game: str) -> bool:
     counts: tuple[int, ...] = tuple(get_game(game).SEAT_COUNTS)
     return max(counts) == 2
@@ -201,7 +207,7 @@ class LeagueService:
         async with self.service.db.write() as q:
             lq = LeagueQueries(q)
             if await lq.open_league_named(guild_id, clean) is not None:
-                raise LeagueError(f"This server already has a league called {clean!r}.")
+                raise LeagueError(f"This server already has a league called {plain_text(clean)}.")
             league_id = await lq.insert_league(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -241,12 +247,14 @@ class LeagueService:
             lq = LeagueQueries(q)
             league = await self._league(lq, league_id)
             if league.status != "signup":
-                raise LeagueError(f"Sign-up for {league.name} is closed; the season has started.")
+                raise LeagueError(
+                    f"Sign-up for {_shown(league)} is closed; the season has started."
+                )
             members = await lq.members(league_id)
             if any(m.user_id == player.user_id for m in members):
-                raise LeagueError(f"You are already signed up for {league.name}.")
+                raise LeagueError(f"You are already signed up for {_shown(league)}.")
             if len(members) >= MAX_MEMBERS:
-                raise LeagueError(f"{league.name} is full ({MAX_MEMBERS} players).")
+                raise LeagueError(f"{_shown(league)} is full ({MAX_MEMBERS} players).")
             await lq.add_member(league_id, player.user_id, player.name, self.service.clock())
             return league
 
@@ -273,9 +281,9 @@ class LeagueService:
                 )
                 you = "You are" if reason == "left" else "That player is"
                 if member is None or member.left_at is not None:
-                    raise LeagueError(f"{you} not in {league.name}.")
+                    raise LeagueError(f"{you} not in {_shown(league)}.")
                 if league.status == "finished":
-                    raise LeagueError(f"{league.name} is over; its results stay as they are.")
+                    raise LeagueError(f"{_shown(league)} is over; its results stay as they are.")
                 if league.status == "signup":
                     await lq.remove_member(league_id, user_id)
                     return LeagueUpdate(league)
@@ -315,10 +323,10 @@ class LeagueService:
                 league = await self._league(lq, league_id)
                 members = await lq.members(league_id)
             if league.status != "signup":
-                raise LeagueError(f"{league.name} has already started.")
+                raise LeagueError(f"{_shown(league)} has already started.")
             if len(members) < 2:
                 raise LeagueError(
-                    f"{league.name} needs at least 2 players; {len(members)} signed up."
+                    f"{_shown(league)} needs at least 2 players; {len(members)} signed up."
                 )
             ids = [m.user_id for m in members]
             rng = random.Random(f"league:{league.seed}:schedule")
@@ -343,7 +351,7 @@ class LeagueService:
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 if not await lq.set_started(league_id, rounds, schedule, at):
-                    raise LeagueError(f"{league.name} has already started.")
+                    raise LeagueError(f"{_shown(league)} has already started.")
                 await self._insert_round(lq, started, 1, plan, members, at)
                 league = await self._league(lq, league_id)
         update = await self.advance(league_id)
@@ -711,7 +719,7 @@ class LeagueService:
                 league = await self._league(lq, league_id)
                 match = await lq.match(match_id)
                 if match is None or match.league_id != league_id:
-                    raise LeagueError(f"{league.name} has no match #{match_id}.")
+                    raise LeagueError(f"{_shown(league)} has no match #{match_id}.")
                 if match.ranking is not None:
                     raise LeagueError(f"Match #{match_id} already has a result.")
                 members = {m.user_id: m for m in await lq.members(league_id)}

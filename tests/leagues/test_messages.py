@@ -5,6 +5,7 @@ ending in what to do, a finished season readable with a plain `/league show` in 
 from __future__ import annotations
 
 from bot.service import Player
+from bot.ui import flow
 from tests.bot.helpers import MODERATOR, Person
 from tests.leagues.conftest import GUILD_ID as GUILD
 from tests.leagues.test_exactly_once import Bot, in_channel, restart, signed_up
@@ -59,3 +60,30 @@ async def test_sixty_four_long_names_fit_every_message(league_bot: Bot) -> None:
     shown = await h.slash(last, "league", sub="show")
     assert "Round 1:" in shown.content and shown.content.count("<#") >= 5
     assert len(shown.content) <= 2000
+
+
+async def test_league_names_are_shown_as_written_in_replies(league_bot: Bot) -> None:
+    h, _ = league_bot
+    options = {
+        "game": "targi",
+        "name": "Spring *Cup* @everyone",
+        "format": "swiss",
+        "round_days": 2,
+    }
+    created = await h.slash(MODERATOR, "league", options, sub="create")
+    assert "Spring \\*Cup\\* @\u200beveryone is open" in created.content
+    again = await h.slash(MODERATOR, "league", options, sub="create")
+    assert "called Spring \\*Cup\\* @\u200beveryone." in again.content
+
+
+async def test_an_abandoned_match_table_counts_at_once(league_bot: Bot) -> None:
+    h, _ = league_bot
+    league_id = await signed_up(h, people=(SNEAKY, Person("666", "Ann")))
+    await h.slash(MODERATOR, "league", sub="start")
+    [match] = (await h.bot.leagues.snapshot(league_id)).matches
+    assert match.table_id is not None
+    # What the turn timer does after two rounds of skips: the table is abandoned (aborted) ...
+    await h.service.abort(match.table_id, 0, can_manage=True)
+    await flow.show_current(h.bot, match.table_id)  # ... and shown: the league counts it now
+    [void] = (await h.bot.leagues.snapshot(league_id)).matches
+    assert void.source == "void" and void.ranking == ()
