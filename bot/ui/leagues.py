@@ -314,12 +314,31 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
 # --- rounds and matches --------------------------------------------------------------------------
 
 
+def thread_name(league: League, match: Match, players: tuple[Player, ...]) -> str:
+    """ "Spring R2 #14: Ann vs Bob": the match id makes it unique (managers adjudicate by it)."""
+    names = " vs ".join(p.name for p in players)
+    return f"{league.name} R{match.round} #{match.id}: {names}"[:100]
+
+
 def _thread_maker(bot: BoardBot) -> Any:
+    active: list[dict[str, Any]] | None = None  # the server's active threads, read once
+
     async def create_thread(league: League, match: Match, players: tuple[Player, ...]) -> int:
-        names = " vs ".join(p.name for p in players)
+        nonlocal active
+        name = thread_name(league, match, players)
+        if active is None:
+            try:
+                listing = await bot.http.get_active_threads(league.guild_id)
+                active = [dict(t) for t in listing.get("threads", [])]
+            except discord.HTTPException as error:
+                log.info("league %d: cannot list the active threads: %s", league.id, error)
+                active = []
+        for known in active:  # created just before a crash, before its id was recorded
+            if str(known.get("parent_id")) == str(league.channel_id) and known.get("name") == name:
+                return int(known["id"])
         thread = await bot.http.start_thread_without_message(
             league.channel_id,
-            name=f"{league.name} R{match.round}: {names}"[:100],
+            name=name,
             auto_archive_duration=10080,
             type=discord.ChannelType.public_thread.value,
         )

@@ -219,3 +219,21 @@ async def test_bad_league_input_through_discord_is_refused_and_changes_nothing(
         assert len(answer.content) < 200 and "\n" not in answer.content.strip()
         assert h.public_posts(mark) == [], "nothing posted"
     assert await h.bot.leagues.leagues(GUILD) == []
+
+
+@pytest.mark.parametrize("after", [False, True], ids=["before-it-took-effect", "after-it"])
+async def test_a_crash_while_a_match_thread_is_created(league_bot: Bot, after: bool) -> None:
+    h, _ = league_bot
+    league_id = await signed_up(h)
+    update = await h.bot.leagues.start(league_id, MODERATOR.uid, can_manage=True)
+
+    def thread_created(call: Call) -> bool:
+        return call.method == "POST" and call.template == "/channels/{channel_id}/threads"
+
+    await crash_during(h, ui.publish(h.bot, update), thread_created, after)
+    await restart(h)
+    [match] = (await h.bot.leagues.snapshot(league_id)).matches
+    threads = [c for c in h.fake.channels.values() if c.get("parent_id") == p.CHANNEL_ID]
+    assert [t["id"] for t in threads] == [str(match.thread_id)], "one thread for the match"
+    assert threads[0]["name"].startswith(f"Spring R1 #{match.id}: ")
+    assert len(boards(in_channel(h, match.thread_id))) == 1
