@@ -234,7 +234,7 @@ class LeagueService:
             await LeagueQueries(q).set_standings_digest(league_id, digest)
 
     async def mark_announced(self, league_id: int, number: int) -> bool:
-        """True once per round: the caller then announces it (a crash loses, never repeats)."""
+        """Record the round as announced (after its post); True the first time."""
         async with self.service.db.write() as q:
             return await LeagueQueries(q).mark_announced(league_id, number, self.service.clock())
 
