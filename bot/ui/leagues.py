@@ -169,7 +169,10 @@ async def close_signup(bot: BoardBot, league_id: int) -> None:
     message = bot.get_partial_messageable(snap.league.channel_id).get_partial_message(
         snap.league.signup_message_id
     )
-    await message.edit(content=signup_content(snap), view=None)
+    try:
+        await message.edit(content=signup_content(snap), view=None)
+    except discord.NotFound:  # deleted by someone: nothing to close, the season goes on
+        log.info("league %d: the sign-up card is gone", league_id)
 
 
 def _custom_ids(message: discord.Message) -> list[str]:
@@ -307,7 +310,13 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
         await bot.leagues.set_message(league.id, "standings", message.id)
     else:
         partial = channel.get_partial_message(league.standings_message_id)
-        await partial.edit(content=text, attachments=[image] if image is not None else [])
+        try:
+            await partial.edit(content=text, attachments=[image] if image is not None else [])
+        except discord.NotFound:  # deleted by someone: post it again (edited from then on)
+            image = await standings_file(snap, f"league-{league.id}-standings.png")
+            kwargs = {"file": image} if image is not None else {}
+            message = await channel.send(text, **kwargs)
+            await bot.leagues.set_message(league.id, "standings", message.id)
     await bot.leagues.set_standings_digest(league.id, digest)
 
 
@@ -458,13 +467,23 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate) -> None:
             )
         elif note is None:
             note = _leaver_note(snap, table)
-        await flow.show_current(bot, table.id, note=note, recovering=True)
+        await _show_table(bot, table.id, note)
     for match in update.results:
         if match.thread_id is None or match.table_id in ended:
             continue
         note = _result_note(snap, match)
         if note is not None:
             await bot.get_partial_messageable(match.thread_id).send(flow.clip(note))
+
+
+async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
+    """A match table's current state in its thread; a thread that cannot take it (deleted, no
+    permission) holds up neither the other matches nor the standings (the scheduler's catch-up
+    retries it or gives it up)."""
+    try:
+        await flow.show_current(bot, table_id, note=note, recovering=True)
+    except discord.HTTPException as error:
+        log.warning("table %d: its league thread cannot show it: %s", table_id, error)
 
 
 def final_head(snap: Snapshot) -> str:
@@ -511,7 +530,7 @@ async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     await ensure_signup_card(bot, league_id)
     await _end_tables(bot, update)
     for table in await bot.leagues.open_matches(league_id, _thread_maker(bot)):
-        await flow.show_current(bot, table.id, recovering=True)
+        await _show_table(bot, table.id, None)
     await announce_round(bot, league_id)
     await refresh_standings(bot, league_id)
     await announce_final(bot, league_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.service import Player
 from bot.ui import flow
 from tests.bot.helpers import MODERATOR, Person
+from tests.fakediscord import payloads as p
 from tests.leagues.conftest import GUILD_ID as GUILD
 from tests.leagues.test_exactly_once import Bot, in_channel, restart, signed_up
 
@@ -87,3 +88,26 @@ async def test_an_abandoned_match_table_counts_at_once(league_bot: Bot) -> None:
     await flow.show_current(h.bot, match.table_id)  # ... and shown: the league counts it now
     [void] = (await h.bot.leagues.snapshot(league_id)).matches
     assert void.source == "void" and void.ranking == ()
+
+
+async def test_deleted_league_messages_never_stop_the_season(league_bot: Bot) -> None:
+    h, _ = league_bot
+    ann = Person("666", "Ann")
+    league_id = await signed_up(h, people=(SNEAKY, ann))
+    league = await h.bot.leagues.get(league_id)
+    del h.fake.messages[str(league.signup_message_id)]  # a moderator tidies the channel
+    started = await h.slash(MODERATOR, "league", sub="start")
+    assert "round 1 is open" in started.content
+    channel = in_channel(h, p.CHANNEL_ID)
+    assert [m for m in channel if "round 1 of 1 is open" in m["content"]]
+    league = await h.bot.leagues.get(league_id)
+    assert league.standings_message_id is not None
+    del h.fake.messages[str(league.standings_message_id)]
+    [match] = (await h.bot.leagues.snapshot(league_id)).matches
+    assert match.table_id is not None
+    await h.service.resign(match.table_id, SNEAKY.uid)
+    await flow.show_current(h.bot, match.table_id)
+    league = await h.bot.leagues.get(league_id)
+    assert league.status == "finished" and league.final_posted_at is not None
+    standings = h.fake.message(league.standings_message_id)
+    assert "Champion: **Ann**" in standings["content"], "posted again, then recorded"
