@@ -391,8 +391,9 @@ async def announce_round(bot: BoardBot, league_id: int) -> None:
     found = await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head))
     if found is None:
         intro = (
-            f"{head} ({when(current.deadline)}). Your match is in its thread below; "
-            "still running at the deadline, whoever must decide forfeits."
+            f"{head} ({when(current.deadline)}). Each match is played in its own thread, "
+            "linked below; a match still running at the deadline ends there, and whoever must "
+            "decide then forfeits."
         )
         lines = [_match_line(snap, m) for m in matches]
         text = fit(intro, lines, "`/league show` lists every match.")
