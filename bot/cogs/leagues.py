@@ -209,7 +209,8 @@ class LeagueCog(
             else:
                 snap = await bot.leagues.snapshot(league.id)
                 champ = snap.standings[0].name if snap.standings else "nobody"
-                lines.append(f"{head}: finished; champion {ui._escape(champ)}.")
+                ended = f" {ui.when(league.finished_at)}" if league.finished_at else ""
+                lines.append(f"{head}: finished{ended}; champion {ui._escape(champ)}.")
         await flow.reply(interaction, flow.clip("\n".join(lines)))
 
     @app_commands.command(

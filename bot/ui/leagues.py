@@ -528,7 +528,8 @@ async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
 
 async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     league_id = update.league.id
-    await ensure_signup_card(bot, league_id)
+    if update.league.status == "signup":
+        await ensure_signup_card(bot, league_id)
     await _end_tables(bot, update)
     for table in await bot.leagues.open_matches(league_id, _thread_maker(bot)):
         await _show_table(bot, table.id, None)

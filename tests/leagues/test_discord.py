@@ -124,7 +124,7 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
     shown = await h.slash(BOB, "league", {"league": str(league.id)}, sub="show")
     assert "Final standings after 3 rounds" in shown.content and shown.files
     listed = await h.slash(BOB, "league", sub="list")
-    assert "finished; champion" in listed.content
+    assert f"finished <t:{int(clock.now)}:R>; champion" in listed.content
     # Nothing left to do: another tick posts nothing.
     mark = h.fake.mark()
     await run_league_tick(h.bot)
