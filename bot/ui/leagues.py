@@ -4,7 +4,10 @@ the standings message edited in place, the champion's announcement.
 Everything a league shows is derived from the database: :func:`sync_league` asks the use case
 to advance, opens what is missing (thread, table, board) and edits the standings message only
 when its text changed (the digest of what it shows is kept with the league), so a restart at
-any point converges to the current state shown once.
+any point converges to the current state shown once. Match tables are shown through
+:func:`bot.ui.flow.show_current` like every table; the league's own messages (sign-up card,
+round announcement, standings, champion) are recorded after they are posted, and one posted
+just before a crash is found among the channel's last messages (:func:`find_posted`).
 """
 
 from __future__ import annotations
