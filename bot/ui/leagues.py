@@ -296,8 +296,10 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
         head = standings_head(league)
 
         def shows(message: discord.Message) -> bool:
+            # The image's name carries the league's id: a past season of the same name in this
+            # channel has the same first words, never the same file.
             named = any(a.filename == filename for a in message.attachments)
-            return named or message.content.startswith(head)
+            return named and message.content.startswith(head)
 
         found = await find_posted(bot, league.channel_id, shows)
         if found is not None:  # posted just before a crash, before its id was recorded
@@ -500,7 +502,13 @@ async def announce_final(bot: BoardBot, league_id: int) -> None:
     if snap.league.status != "finished" or snap.league.final_posted_at is not None:
         return
     head = final_head(snap)
-    if await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head)):
+    filename = f"league-{league_id}-final.png"
+
+    def shows(message: discord.Message) -> bool:  # the file tells this season from a past one
+        named = any(a.filename == filename for a in message.attachments)
+        return named and message.content.startswith(head)
+
+    if await find_posted(bot, snap.league.channel_id, shows):
         await bot.leagues.mark_final_posted(league_id)
         return
     champion = snap.standings[0] if snap.standings else None
@@ -511,7 +519,7 @@ async def announce_final(bot: BoardBot, league_id: int) -> None:
             f"{_points(champion.points)} points). Congratulations!"
         )
     text = fit(text, standings_lines(snap), "the image shows everyone.")
-    image = await standings_file(snap, f"league-{league_id}-final.png")
+    image = await standings_file(snap, filename)
     kwargs: dict[str, Any] = {"file": image} if image is not None else {}
     await bot.get_partial_messageable(snap.league.channel_id).send(text, **kwargs)
     await bot.leagues.mark_final_posted(league_id)

@@ -56,7 +56,7 @@ def finals(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def signed_up(h: Harness, game: str = "targi", people: tuple[Any, ...] = (ALICE, BOB)) -> int:
     options = {"game": game, "name": "Spring", "format": "round_robin", "round_days": 7}
     await h.slash(MODERATOR, "league", options, sub="create")
-    [league] = await h.bot.leagues.leagues(GUILD)
+    league = (await h.bot.leagues.leagues(GUILD))[0]  # the newest in sign-up
     card = h.fake.message(league.signup_message_id)
     for person in people:
         await h.click(person, card, f"league:{league.id}:join")
@@ -237,3 +237,22 @@ async def test_a_crash_while_a_match_thread_is_created(league_bot: Bot, after: b
     assert [t["id"] for t in threads] == [str(match.thread_id)], "one thread for the match"
     assert threads[0]["name"].startswith(f"Spring R1 #{match.id}: ")
     assert len(boards(in_channel(h, match.thread_id))) == 1
+
+
+async def test_a_second_season_of_the_same_name_posts_its_own_messages(league_bot: Bot) -> None:
+    h, _ = league_bot
+    for season in (1, 2):
+        league_id = await signed_up(h)
+        league = await h.bot.leagues.get(league_id)
+        await h.slash(MODERATOR, "league", {"league": str(league_id)}, sub="start")
+        [match] = (await h.bot.leagues.snapshot(league_id)).matches
+        assert match.table_id is not None
+        await h.service.resign(match.table_id, BOB.uid)
+        await flow.show_current(h.bot, match.table_id)
+        league = await h.bot.leagues.get(league_id)
+        assert league.status == "finished" and league.final_posted_at is not None
+        channel = in_channel(h, p.CHANNEL_ID)
+        standings = [m for m in channel if m["content"].startswith("**Spring** (")]
+        assert len(standings) == season and standings[-1]["id"] == str(league.standings_message_id)
+        champions = [m for m in channel if "**Spring** is over after 1 rounds" in m["content"]]
+        assert len(champions) == season
