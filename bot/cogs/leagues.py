@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot import presenters
 from bot.leagues import League, Snapshot
 from bot.leagues.core import ROUND_DAYS
+from bot.presenters import plain_text
 from bot.ui import flow
 from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
@@ -39,7 +40,8 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 
 
 async def resolve(interaction: discord.Interaction[Any], text: str | None) -> League:
-    """The league named by ``text``, or the one of this channel."""
+    """The league named by ``text``, or the one of this channel (its unfinished one, else the
+    season that finished last there)."""
     bot = flow.bot_of(interaction)
     guild = _guild(interaction)
     if text:
@@ -52,6 +54,14 @@ async def resolve(interaction: discord.Interaction[Any], text: str | None) -> Le
     ]
     if len(candidates) == 1:
         return candidates[0]
+    if not candidates:  # the season here is over: its standings stay readable
+        past = [
+            league
+            for league in await bot.leagues.leagues(guild)
+            if league.status == "finished" and league.channel_id in here
+        ]
+        if past:
+            return max(past, key=lambda league: league.finished_at or 0.0)
     raise CommandRefused("Name the league with `league:` (`/league list` shows them).")
 
 
@@ -86,8 +96,10 @@ def parse_result(snap: Snapshot, match_players: list[int], text: str) -> list[li
         for raw in part.split("="):
             name = raw.strip().casefold()
             if name not in names:
-                known = ", ".join(snap.name_of(u) for u in match_players)
-                raise CommandRefused(f"{raw.strip()!r} does not play this match ({known}).")
+                known = ", ".join(plain_text(snap.name_of(u)) for u in match_players)
+                raise CommandRefused(
+                    f"{plain_text(repr(raw.strip()))} does not play this match ({known})."
+                )
             place.append(names[name])
         places.append(place)
     return places
@@ -136,7 +148,9 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.post_signup(bot, league)
-        await flow.reply(interaction, f"League {league.name} is open for sign-up in this channel.")
+        await flow.reply(
+            interaction, f"League {ui._escape(league.name)} is open for sign-up in this channel."
+        )
 
     @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
     @app_commands.describe(league="Which league")
@@ -148,9 +162,8 @@ class LeagueCog(
             chosen.id, interaction.user.id, can_manage=flow.can_manage(interaction)
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await ui.close_signup(bot, chosen.id)
-        await ui.publish(bot, update)
-        await flow.reply(interaction, f"{chosen.name} has started: round 1 is open.")
+        await ui.publish(bot, update)  # closes the sign-up card, opens round 1
+        await flow.reply(interaction, f"{ui._escape(chosen.name)} has started: round 1 is open.")
 
     @app_commands.command(name="show", description="A league's standings and current round")
     @app_commands.describe(league="Which league (past seasons too)")
@@ -160,12 +173,14 @@ class LeagueCog(
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = [ui.standings_text(snap)]
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
-            lines.append(f"Round {current.number}:")
-            lines.extend(ui._match_line(snap, m) for m in snap.matches if m.round == current.number)
-        text = flow.clip("\n".join(lines))
+            matches = [ui._match_line(snap, m) for m in snap.matches if m.round == current.number]
+            room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
+            head = f"{ui.standings_text(snap, room - 20)}\nRound {current.number}:"
+            text = ui.fit(head, matches, "each match's thread is in this channel.")
+        else:
+            text = ui.standings_text(snap)
         image = await ui.standings_file(snap, f"league-{chosen.id}.png")
         if image is None:
             await interaction.followup.send(text, ephemeral=True)
@@ -194,7 +209,8 @@ class LeagueCog(
             else:
                 snap = await bot.leagues.snapshot(league.id)
                 champ = snap.standings[0].name if snap.standings else "nobody"
-                lines.append(f"{head}: finished; champion {ui._escape(champ)}.")
+                ended = f" {ui.when(league.finished_at)}" if league.finished_at else ""
+                lines.append(f"{head}: finished{ended}; champion {ui._escape(champ)}.")
         await flow.reply(interaction, flow.clip("\n".join(lines)))
 
     @app_commands.command(
@@ -208,7 +224,7 @@ class LeagueCog(
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"You left {chosen.name}.")
+        await flow.reply(interaction, f"You left {ui._escape(chosen.name)}.")
 
     @app_commands.command(name="kick", description="Remove a player from a league (managers)")
     @app_commands.describe(player="Who", league="Which league")
@@ -228,7 +244,7 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"Removed <@{player}> from {chosen.name}.")
+        await flow.reply(interaction, f"Removed <@{player}> from {ui._escape(chosen.name)}.")
 
     async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
         bot = flow.bot_of(interaction)
@@ -280,7 +296,8 @@ class LeagueCog(
         found = next((m for m in snap.matches if str(m.id) == match.lstrip("#")), None)
         if found is None:
             raise CommandRefused(
-                f"{chosen.name} has no match {match!r}; pick one of the suggestions."
+                f"{ui._escape(chosen.name)} has no match {ui._escape(repr(match))}; "
+                "pick one of the suggestions."
             )
         playing = [
             u
@@ -298,7 +315,7 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.publish(bot, update)
-        await flow.reply(interaction, f"Match #{found.id} decided: {result}.")
+        await flow.reply(interaction, f"Match #{found.id} decided: {ui._escape(result)}.")
 
     @adjudicate.autocomplete("match")
     async def adjudicate_match(

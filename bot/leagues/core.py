@@ -10,6 +10,7 @@ created in the match's thread before a crash is found there and attached, never 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from bot.games import get_game
 from bot.leagues import pairing
 from bot.leagues.standings import MatchScore, StandingRow, match_points, rank
+from bot.presenters import plain_text
 from bot.service import (
     GameNotActive,
     Player,
@@ -124,6 +126,11 @@ def _score(match: MatchRow) -> MatchScore | None:
     )
 
 
+def _shown(league: LeagueRow) -> str:
+    """The league's name as typed, shown literally in a sentence (no formatting, no mention)."""
+    return plain_text(league.name)
+
+
 def _pairs_only(game: str) -> bool:
     counts: tuple[int, ...] = tuple(get_game(game).SEAT_COUNTS)
     return max(counts) == 2
@@ -200,7 +207,7 @@ class LeagueService:
         async with self.service.db.write() as q:
             lq = LeagueQueries(q)
             if await lq.open_league_named(guild_id, clean) is not None:
-                raise LeagueError(f"This server already has a league called {clean!r}.")
+                raise LeagueError(f"This server already has a league called {plain_text(clean)}.")
             league_id = await lq.insert_league(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -227,7 +234,7 @@ class LeagueService:
             await LeagueQueries(q).set_standings_digest(league_id, digest)
 
     async def mark_announced(self, league_id: int, number: int) -> bool:
-        """True once per round: the caller then announces it (a crash loses, never repeats)."""
+        """Record the round as announced (after its post); True the first time."""
         async with self.service.db.write() as q:
             return await LeagueQueries(q).mark_announced(league_id, number, self.service.clock())
 
@@ -240,12 +247,14 @@ class LeagueService:
             lq = LeagueQueries(q)
             league = await self._league(lq, league_id)
             if league.status != "signup":
-                raise LeagueError(f"Sign-up for {league.name} is closed; the season has started.")
+                raise LeagueError(
+                    f"Sign-up for {_shown(league)} is closed; the season has started."
+                )
             members = await lq.members(league_id)
             if any(m.user_id == player.user_id for m in members):
-                raise LeagueError(f"You are already signed up for {league.name}.")
+                raise LeagueError(f"You are already signed up for {_shown(league)}.")
             if len(members) >= MAX_MEMBERS:
-                raise LeagueError(f"{league.name} is full ({MAX_MEMBERS} players).")
+                raise LeagueError(f"{_shown(league)} is full ({MAX_MEMBERS} players).")
             await lq.add_member(league_id, player.user_id, player.name, self.service.clock())
             return league
 
@@ -272,9 +281,9 @@ class LeagueService:
                 )
                 you = "You are" if reason == "left" else "That player is"
                 if member is None or member.left_at is not None:
-                    raise LeagueError(f"{you} not in {league.name}.")
+                    raise LeagueError(f"{you} not in {_shown(league)}.")
                 if league.status == "finished":
-                    raise LeagueError(f"{league.name} is over; its results stay as they are.")
+                    raise LeagueError(f"{_shown(league)} is over; its results stay as they are.")
                 if league.status == "signup":
                     await lq.remove_member(league_id, user_id)
                     return LeagueUpdate(league)
@@ -287,17 +296,12 @@ class LeagueService:
                 if user_id not in match.players:
                     continue
                 table = await self.service.get(match.table_id)
-                seat = table.seat_of(user_id)
-                if table.status != "active" or seat is None:
+                if table.status != "active" or table.seat_of(user_id) is None:
                     continue
-                for _ in range(5):  # a move may land in between: retry with the new seq
-                    try:
-                        ended.append(await self.service.forfeit(table.id, seat, table.seq))
-                        break
-                    except StaleBoard as stale:
-                        table = stale.table
-                    except GameNotActive:
-                        break
+                # Like a resignation (not a timer forfeit: nobody ran out of time); a table that
+                # ended meanwhile counts with its own result.
+                with contextlib.suppress(GameNotActive):
+                    ended.append(await self.service.resign(table.id, user_id))
         update = await self.advance(league_id)
         return LeagueUpdate(
             update.league,
@@ -319,10 +323,10 @@ class LeagueService:
                 league = await self._league(lq, league_id)
                 members = await lq.members(league_id)
             if league.status != "signup":
-                raise LeagueError(f"{league.name} has already started.")
+                raise LeagueError(f"{_shown(league)} has already started.")
             if len(members) < 2:
                 raise LeagueError(
-                    f"{league.name} needs at least 2 players; {len(members)} signed up."
+                    f"{_shown(league)} needs at least 2 players; {len(members)} signed up."
                 )
             ids = [m.user_id for m in members]
             rng = random.Random(f"league:{league.seed}:schedule")
@@ -347,7 +351,7 @@ class LeagueService:
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 if not await lq.set_started(league_id, rounds, schedule, at):
-                    raise LeagueError(f"{league.name} has already started.")
+                    raise LeagueError(f"{_shown(league)} has already started.")
                 await self._insert_round(lq, started, 1, plan, members, at)
                 league = await self._league(lq, league_id)
         update = await self.advance(league_id)
@@ -516,7 +520,7 @@ class LeagueService:
                     if table.status == "active":
                         await self.service.abort(table.id, league.created_by, can_manage=True)
                 continue
-            decision = await self._table_result(match)
+            decision = await self._table_result(match, members if at >= current.deadline else None)
             playing = tuple(u for u in match.players if u in members and members[u].left_at is None)
             if decision is None and match.table_id is None and len(playing) < 2:
                 # Players left after the round opened, before the table did: a forfeit now.
@@ -540,9 +544,11 @@ class LeagueService:
         return all_decided
 
     async def _table_result(
-        self, match: MatchRow
+        self, match: MatchRow, late: dict[int, MemberRow] | None = None
     ) -> tuple[Ranking, tuple[int, ...], str, str | None] | None:
-        """The result of a match whose table has ended (None while it runs or has no table)."""
+        """The result of a match whose table has ended (None while it runs or has no table).
+        With ``late`` (the members, once the round's deadline has passed) a timer forfeit is
+        the deadline's: the bot died between ending the table and recording the match."""
         if match.table_id is None:
             return None
         table = await self.service.get(match.table_id)
@@ -559,6 +565,19 @@ class LeagueService:
         forfeited = absent
         if table.end_reason == "resigned" and table.resigned_seat is not None:
             forfeited = (table.players[table.resigned_seat].user_id, *absent)
+            if late is not None:
+                async with self.service.db.read() as q:
+                    seat = (await PbpQueries(q).options(table.id)).forfeit_seat
+                if seat is not None:
+                    user = table.players[seat].user_id
+                    name = late[user].name if user in late else str(user)
+                    reason = f"the round's deadline passed while {name} had to decide"
+                    return (
+                        (*ranking, absent) if absent else ranking,
+                        forfeited,
+                        "deadline",
+                        reason,
+                    )
         if absent:
             ranking = (*ranking, absent)
         return (ranking, forfeited, "played", None)
@@ -579,24 +598,12 @@ class LeagueService:
         to_act = await self.service.to_act(table.id)
         if not to_act:
             return None
-        try:
+        try:  # records the forfeiting seat in the same transaction as the end
             after = await self.service.forfeit(table.id, to_act[0], table.seq)
         except StaleBoard:
             return None  # a move landed just now: look again at the next tick
-        async with self.service.db.write() as q:
-            pq = PbpQueries(q)
-            options = await pq.options(table.id)
-            await pq.put_options(
-                table.id,
-                PbpOptions(
-                    options.reminder,
-                    options.timer,
-                    options.consequence,
-                    options.warn_lead,
-                    to_act[0],
-                    options.timer_since,
-                ),
-            )
+        except GameNotActive:
+            return await self._table_result(match)  # it ended just now: its own end counts
         ended.append(after)
         late = tuple(table.players[s].user_id for s in to_act)
         seated = {p.user_id for p in table.players}
@@ -611,7 +618,8 @@ class LeagueService:
 
     async def open_matches(self, league_id: int, create_thread: ThreadMaker) -> list[Table]:
         """Give every undecided match of the current round its thread and its running table
-        (each exactly once); return the tables whose board has not been posted yet."""
+        (each exactly once); return the running tables whose current state never reached
+        their thread (``Table.posted_version`` behind)."""
         out: list[Table] = []
         async with self._lock(league_id):
             async with self.service.db.read() as q:
@@ -653,8 +661,8 @@ class LeagueService:
                         await PbpQueries(q).put_options(table.id, table_timing(league.round_days))
                 else:
                     table = await self.service.get(match.table_id)
-                if table.status == "active" and table.board_message_id is None:
-                    out.append(table)
+                if table.status == "active" and table.posted_version < table.version:
+                    out.append(table)  # its board never reached the thread
         return out
 
     async def league_of_table(self, table_id: int) -> tuple[LeagueRow, MatchRow] | None:
@@ -668,7 +676,8 @@ class LeagueService:
         return league, match
 
     async def running_leagues(self) -> list[int]:
-        """Leagues with work left: running, or finished with the champion not yet announced."""
+        """Leagues with work left: running, finished with the champion not yet announced, or in
+        sign-up without a recorded sign-up card (the bot died while posting it)."""
         async with self.service.db.read() as q:
             return await LeagueQueries(q).running_league_ids()
 
@@ -693,12 +702,24 @@ class LeagueService:
             raise LeagueError(f"Give a reason (1 to {REASON_LENGTH} characters); it is shown.")
         ended: list[Table] = []
         async with self._lock(league_id):
+            async with self.service.db.read() as q:
+                found = await LeagueQueries(q).match(match_id)
+            played = (
+                found is not None
+                and found.ranking is None
+                and found.table_id is not None
+                and (await self.service.get(found.table_id)).status == "finished"
+            )
+            if played:  # and rated: the game's own result counts, never a second one
+                raise LeagueError(
+                    f"Match #{match_id} was played to the end; its game's result counts."
+                )
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 league = await self._league(lq, league_id)
                 match = await lq.match(match_id)
                 if match is None or match.league_id != league_id:
-                    raise LeagueError(f"{league.name} has no match #{match_id}.")
+                    raise LeagueError(f"{_shown(league)} has no match #{match_id}.")
                 if match.ranking is not None:
                     raise LeagueError(f"Match #{match_id} already has a result.")
                 members = {m.user_id: m for m in await lq.members(league_id)}

@@ -163,7 +163,8 @@ class LeagueQueries:
     async def running_league_ids(self) -> list[int]:
         rows = await self._all(
             "SELECT id FROM leagues WHERE status = 'running' "
-            "OR (status = 'finished' AND final_posted_at IS NULL) ORDER BY id"
+            "OR (status = 'finished' AND final_posted_at IS NULL) "
+            "OR (status = 'signup' AND signup_message_id IS NULL) ORDER BY id"
         )
         return [int(r[0]) for r in rows]
 

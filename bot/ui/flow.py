@@ -210,7 +210,7 @@ async def _count_for_league(bot: BoardBot, table_id: int) -> None:
 
     try:
         table = await bot.service.get(table_id)
-        if table.status == "finished":
+        if table.status in ("finished", "aborted"):  # an abandoned match is void at once
             await after_table_end(bot, table)
     except Exception:
         log.exception("table %d: updating its league failed", table_id)

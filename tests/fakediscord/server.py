@@ -633,6 +633,14 @@ class FakeDiscord:
             self.channels[dm["id"]] = dm
             call.audience = "none"
             return jresp(dm)
+        if parts[0] == "guilds" and parts[2:] == ["threads", "active"] and method == "GET":
+            threads = [
+                {**c, "guild_id": parts[1]}
+                for c in self.channels.values()
+                if c.get("type") in (10, 11, 12) and "parent_id" in c
+            ]
+            call.audience = "none"
+            return jresp({"threads": threads, "members": []})
         if parts[0] == "guilds" and len(parts) == 2 and method == "GET":
             return jresp(
                 {

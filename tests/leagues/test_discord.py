@@ -4,43 +4,16 @@ the deadline from the scheduler tick, the champion's announcement."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest_asyncio
-
-from bot.client import BoardBot
-from bot.service import Service
 from bot.ui.leagues import run_league_tick
 from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness, Person, custom_ids
-from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as p
+from tests.leagues.conftest import GUILD_ID as GUILD
 from tests.service.conftest import ManualClock
 
-GUILD = int(p.GUILD_ID)
 PEOPLE = {ALICE.uid: ALICE, BOB.uid: BOB, CAROL.uid: CAROL}
 SPRING = {"game": "targi", "name": "Spring", "format": "round_robin", "round_days": 7}
-
-
-@pytest_asyncio.fixture
-async def league_bot(
-    fake_discord: FakeDiscord, login_bot: Any, tmp_path: Path
-) -> AsyncIterator[tuple[Harness, ManualClock]]:
-    clock = ManualClock(1_800_000_000.0)
-    seeds = random.Random(3)
-    service = await Service.open(
-        tmp_path / "bot.sqlite3", clock=clock, seed_source=lambda: seeds.getrandbits(62)
-    )
-    bot = BoardBot(service, sync="never", scheduler_interval=None)
-    inproc = await login_bot(bot)
-    h = Harness(inproc, fake_discord, service)
-    try:
-        yield h, clock
-        await h.settle()
-    finally:
-        await service.close()
 
 
 def posts(h: Harness, start: int, template: str) -> list[Any]:
@@ -151,7 +124,7 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
     shown = await h.slash(BOB, "league", {"league": str(league.id)}, sub="show")
     assert "Final standings after 3 rounds" in shown.content and shown.files
     listed = await h.slash(BOB, "league", sub="list")
-    assert "finished; champion" in listed.content
+    assert f"finished <t:{int(clock.now)}:R>; champion" in listed.content
     # Nothing left to do: another tick posts nothing.
     mark = h.fake.mark()
     await run_league_tick(h.bot)

@@ -38,9 +38,10 @@ async def signed_up(
 
 
 async def post_boards(service: Service, tables: list[object]) -> None:
-    """What the Discord layer does after open_matches: post each board, remember its id."""
+    """What the Discord layer does after open_matches (`flow.show_current`): post each board,
+    record it as what the thread shows."""
     for table in tables:
-        await service.set_board_message(table.id, 900_000 + table.id)  # type: ignore[attr-defined]
+        await service.set_posted(table.id, table.version, 900_000 + table.id, ())  # type: ignore[attr-defined]
 
 
 def table_count(path: Path) -> int:
@@ -324,3 +325,22 @@ async def test_leaving_before_the_match_table_opens_is_a_forfeit_win(
     # Round 2 of stayer is still open (they met the quitter in round 1).
     assert points[quitter] == 0 and points[stayer] == 3
     assert [r.user_id for r in snap.standings][-1] == quitter
+
+
+async def test_a_crash_between_the_deadline_forfeit_and_the_match_result(
+    service: Service, leagues: LeagueService, threads: Threads, clock: ManualClock
+) -> None:
+    # The deadline ended the table (one transaction with its rating) and the bot died before
+    # recording the match: the result still reads as the deadline's, not as a resignation.
+    league_id = await signed_up(leagues, people(2), "targi", "round_robin")
+    await leagues.start(league_id, MANAGER.user_id, can_manage=True)
+    [table] = await leagues.open_matches(league_id, threads)
+    clock.now = (await leagues.snapshot(league_id)).rounds[0].deadline
+    (seat,) = await service.to_act(table.id)
+    await service.forfeit(table.id, seat, table.seq)
+    update = await leagues.advance(league_id)
+    [match] = update.results
+    late = table.players[seat]
+    assert (match.source, match.forfeited) == ("deadline", (late.user_id,))
+    assert match.reason == f"the round's deadline passed while {late.name} had to decide"
+    assert match.ranking == ((table.players[1 - seat].user_id,), (late.user_id,))
