@@ -17,7 +17,7 @@ from bot.games.targi.state import CELL_INDEX, State
 
 GOODS_VALUE = 0.45  # a good is worth about half a VP (Silversmith: 2 goods -> 1 VP)
 GOLD_VALUE = 1.1  # a gold is worth about one VP (Silversmith: 1 gold -> 2 VP, minus the trip)
-STRONG_ITERATIONS = 160
+STRONG_ITERATIONS = 120
 
 
 # --------------------------------------------------------------------------- determinization
@@ -195,14 +195,12 @@ def _pending(
 # --------------------------------------------------------------------------- evaluation
 
 
-def value(state: State, seat: int) -> float:
+def _worth(state: State, seat: int, score: dict[str, int]) -> float:
     """What a seat's position is worth in VP: points now plus goods, gold and hand card."""
-    score = engine.scores(state)[seat]
-    player = state.players[seat]
     if state.over:
-        return score["vp"] + 0.01 * score["gold"] + 0.001 * (
-            score["dates"] + score["salt"] + score["pepper"]
-        )
+        goods = score["dates"] + score["salt"] + score["pepper"]
+        return score["vp"] + 0.01 * score["gold"] + 0.001 * goods
+    player = state.players[seat]
     # Late in the game goods turn into points less and less often.
     left = max(0.25, min(1.0, (13 - state.round) / 4))
     goods = min(10, player.res[0] + player.res[1] + player.res[2])
@@ -212,9 +210,15 @@ def value(state: State, seat: int) -> float:
     return worth
 
 
+def value(state: State, seat: int) -> float:
+    """What a seat's position is worth in VP: points now plus goods, gold and hand card."""
+    return _worth(state, seat, engine.scores(state)[seat])
+
+
 def evaluate(state: State, seat: int) -> float:
     """The seat's worth minus the opponent's."""
-    return value(state, seat) - value(state, 1 - seat)
+    both = engine.scores(state)
+    return _worth(state, seat, both[seat]) - _worth(state, 1 - seat, both[1 - seat])
 
 
 def _follow(state: State, seat: int, depth: int = 3) -> float:
@@ -350,8 +354,8 @@ def _rollout_action(state: State, seat: int, rng: random.Random) -> str:
 
 
 def _playout(state: State, seat: int, rng: random.Random) -> float:
-    """Play on to the end of the next round (or the game); the result in [0, 1] for ``seat``."""
-    horizon = state.round + 1
+    """Play on to the end of this round (or the game); the result in [0, 1] for ``seat``."""
+    horizon = state.round
     while not state.over and state.round <= horizon:
         actor = state.turn
         state = engine.apply(state, actor, _rollout_action(state, actor, rng))
@@ -372,12 +376,12 @@ def _search(
     iterations: int,
 ) -> str:
     """Determinized Monte-Carlo search: UCB1 over the root actions, one fresh sample per
-    iteration, playouts to the end of the next round with a greedy policy."""
+    iteration, playouts to the end of the round with a greedy policy."""
     if len(legal) == 1:
         return legal[0]
     # Prune very wide decisions (payments, trades) to the best dozen by one-ply value.
     scored = sorted(action_values(first, seat, legal), key=lambda x: (-x[0], x[1]))
-    candidates = [a for _, a in scored[:12]]
+    candidates = [a for _, a in scored[: min(12, max(2, iterations // 4))]]
     prior = {a: v for v, a in scored}
     visits = dict.fromkeys(candidates, 0)
     totals = dict.fromkeys(candidates, 0.0)

@@ -235,6 +235,20 @@ def final_vector(score: tuple[int, ...], treasures: int) -> list[int]:
     return totals
 
 
+def _connected(cells: tuple[int, ...], start: int, goal: int) -> bool:
+    """Whether two occupied squares lie in one region (a flood from ``start``)."""
+    seen = {start}
+    todo = [start]
+    for square in todo:
+        if square == goal:
+            return True
+        for n in NEIGHBOURS[square]:
+            if n not in seen and cells[n] and cells[n] != CATASTROPHE:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
 def value(state: State, seat: int) -> float:
     """A seat's worth: balanced points (the weakest colour wins) plus its position.
 
@@ -247,19 +261,15 @@ def value(state: State, seat: int) -> float:
     cells = state.cells
     mine = state.leaders[seat]
     low = min(range(4), key=lambda c: state.score[seat][c])
-    reg = None
     for colour, square in enumerate(mine):
         if square < 0:
             continue
         temples = sum(1 for n in NEIGHBOURS[square] if cells[n] == RED_CODE)
         worth += 1.6 + 0.35 * min(temples, 3) + (0.4 if colour == low else 0.0)
-    if state.monuments:
-        reg = regions(state)
-        for top_left, index, _ in state.monuments:
-            region = reg.rid[top_left]
-            for colour in MONUMENTS[index]:
-                if mine[colour] >= 0 and reg.rid[mine[colour]] == region:
-                    worth += 1.5
+    for top_left, index, _ in state.monuments:
+        for colour in MONUMENTS[index]:
+            if mine[colour] >= 0 and _connected(cells, mine[colour], BLOCK[top_left][0]):
+                worth += 1.5
     hand = state.hands[seat]
     worth += 0.25 * min(hand[0], 3) + 0.05 * sum(1 for c in hand if c)
     worth += 0.4 * state.catastrophes[seat]
@@ -319,16 +329,23 @@ def resolve(state: State) -> State:
 
 
 def candidates(state: State, seat: int, legal: list[str]) -> list[str]:
-    """The actions worth a look: drop isolated tiles, far catastrophes and most swaps."""
+    """The actions worth a look: tiles that touch a kingdom (or a leaderless region next to a
+    temple), catastrophes next to a leader, two swaps; every leader move, withdrawal and pass."""
     cells = state.cells
+    reg = regions(state)
+    rid = reg.rid
+    touching = [False] * len(cells)
+    for square, code in enumerate(cells):
+        if code and code != CATASTROPHE and rid[square] >= 0 and reg.leaders[rid[square]]:
+            for n in NEIGHBOURS[square]:
+                touching[n] = True
     out = []
     swaps = []
     for action in legal:
         words = action.split()
         verb = words[0]
         if verb == "tile":
-            square = _sq(words[2])
-            if not any(cells[n] not in (0, CATASTROPHE) for n in NEIGHBOURS[square]):
+            if not touching[_sq(words[2])]:
                 continue
         elif verb == "catastrophe":
             square = _sq(words[1])
@@ -340,9 +357,7 @@ def candidates(state: State, seat: int, legal: list[str]) -> list[str]:
         out.append(action)
     if swaps:
         hand = state.hands[seat]
-        keep_red = "swap " + " ".join(
-            COLOURS[c] for c in range(1, 4) for _ in range(hand[c])
-        )
+        keep_red = "swap " + " ".join(COLOURS[c] for c in range(1, 4) for _ in range(hand[c]))
         everything = max(swaps, key=len)
         out.extend(sorted({everything} | ({keep_red} if keep_red in swaps else set())))
     return out or legal
@@ -357,12 +372,14 @@ def one_ply(state: State, seat: int, actions: list[str]) -> list[tuple[float, st
     return [(evaluate(_after(state, seat, a), seat), a) for a in actions]
 
 
-def _best_second(state: State, seat: int) -> float:
+def _best_second(state: State, seat: int, rng: random.Random, cap: int | None) -> float:
     """The value of the best second action of the turn (or of the position if none)."""
     if state.over or state.pending is not None or state.active != seat or state.actions_left != 1:
         return evaluate(state, seat)
-    legal = engine.legal_actions(state, seat)
-    return max(v for v, _ in one_ply(state, seat, candidates(state, seat, legal)))
+    pool = candidates(state, seat, engine.legal_actions(state, seat))
+    if cap is not None and len(pool) > cap:
+        pool = sorted(rng.sample(pool, cap))
+    return max(v for v, _ in one_ply(state, seat, pool))
 
 
 def choose(
@@ -372,19 +389,26 @@ def choose(
     rng: random.Random,
     iterations: int | None = None,
 ) -> str:
-    """The action this level picks for the viewer of ``view``."""
+    """The action this level picks for the viewer of ``view``.
+
+    ``iterations`` (a reduced budget, for tests) caps the candidate actions examined.
+    """
     seat = int(view["viewer"])
     state = determinize(view, rng)
     if state.pending is not None:
         return _pending_choice(view, state, seat, legal, level, rng)
     pool = candidates(state, seat, legal)
+    if iterations is not None and len(pool) > iterations:
+        # A reduced budget (tests) examines a random few of the candidates.
+        pool = sorted(rng.sample(pool, iterations))
     scored = one_ply(state, seat, pool)
     best = max(v for v, _ in scored)
     if level == "easy":
         return rng.choice(sorted(a for v, a in scored if v >= best - 2.0))
     if level == "normal":
         return min(a for v, a in scored if v == best)
-    return _search(view, state, seat, scored, rng, iterations or STRONG_CANDIDATES)
+    width = STRONG_CANDIDATES if iterations is None else min(iterations, STRONG_CANDIDATES)
+    return _search(view, state, seat, scored, rng, width, iterations)
 
 
 def _pending_choice(
@@ -412,6 +436,7 @@ def _search(
     scored: list[tuple[float, str]],
     rng: random.Random,
     width: int,
+    cap: int | None,
 ) -> str:
     """The two actions of a turn: the best ``width`` first actions by one-ply value, each
     followed by the best second action, averaged over sampled hidden tiles."""
@@ -422,7 +447,7 @@ def _search(
     for _, action in ranked:
         total = 0.0
         for sample in samples:
-            total += _best_second(_after(sample, seat, action), seat)
+            total += _best_second(_after(sample, seat, action), seat, rng, cap)
         if total > best_value:
             best_value, best_action = total, action
     return best_action
