@@ -1,7 +1,7 @@
 """``python -m bot.ai bench|arena``: time the AI's decisions, or play the levels against each other.
 
-    python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1
-    python -m bot.ai arena tigris --seats 2 --games 200 --levels strong,normal --seed 1
+python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1
+python -m bot.ai arena tigris --seats 2 --games 200 --levels strong,normal --seed 1
 """
 
 from __future__ import annotations
@@ -38,15 +38,18 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--quiet", action="store_true", help="print only the final figures")
     args = parser.parse_args(argv)
     if args.command == "bench":
-        figures = bench(args.game, args.seats, args.level, args.positions, args.seed, args.iterations)
+        figures = bench(
+            args.game, args.seats, args.level, args.positions, args.seed, args.iterations
+        )
         print(
             f"{args.game} {args.seats} seats, level {args.level}, "
             f"{figures['positions']:.0f} positions (seed {args.seed}):"
         )
         for kind in ("wall", "cpu"):
+            median, p90, most = (figures[f"{kind}_{k}"] * 1000 for k in ("median", "p90", "max"))
             print(
-                f"  {kind:4} per decision: median {figures[kind + '_median'] * 1000:.0f} ms, "
-                f"p90 {figures[kind + '_p90'] * 1000:.0f} ms, max {figures[kind + '_max'] * 1000:.0f} ms"
+                f"  {kind:4} per decision: median {median:.0f} ms, p90 {p90:.0f} ms, "
+                f"max {most:.0f} ms"
             )
         return 0
     levels = args.levels.split(",")

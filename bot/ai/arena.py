@@ -134,7 +134,9 @@ def arena(
         jobs.append((game_name, lineup, seed * 1_000_003 + index, iterations))
     result = ArenaResult(game_name, seats, levels)
 
-    def record(job: tuple[str, list[str], int, int | None], out: tuple[list[int], int, float]) -> None:
+    def record(
+        job: tuple[str, list[str], int, int | None], out: tuple[list[int], int, float]
+    ) -> None:
         places, decisions, cpu = out
         lineup = job[1]
         seat_a = lineup.index(a) if a != b else 0
@@ -169,7 +171,9 @@ def bench(
     game_seed = seed
     while len(wall) < positions:
         candidates = [
-            (state, seat) for state, seat, legal, _ in steps(game, seats, game_seed) if len(legal) > 1
+            (state, seat)
+            for state, seat, legal, _ in steps(game, seats, game_seed)
+            if len(legal) > 1
         ]
         game_seed += 1
         rng = random.Random(game_seed)

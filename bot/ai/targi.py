@@ -29,7 +29,6 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     Reads only the view: the decks' order, face-down centre cards, a hidden hand card and a
     hidden Tribal Expansion draw are sampled; the seed of later goods reshuffles too.
     """
-    viewer = view["viewer"]
     round_number = int(view["round"])
     pending_view = view["pending"]
     phase = str(view["phase"])
@@ -83,7 +82,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
             face_down.append(False)
 
     players: list[dict[str, Any]] = []
-    for seat, pv in enumerate(view["players"]):
+    for pv in view["players"]:
         hand: str | None = None
         if pv["hand_held"]:
             hand = pv["hand"]["id"] if pv.get("hand") else deal(unseen_tribe)
@@ -204,7 +203,9 @@ def _worth(state: State, seat: int, score: dict[str, int]) -> float:
     # Late in the game goods turn into points less and less often.
     left = max(0.25, min(1.0, (13 - state.round) / 4))
     goods = min(10, player.res[0] + player.res[1] + player.res[2])
-    worth = score["vp"] + left * (GOODS_VALUE * goods + GOLD_VALUE * (player.res[3] + player.stored))
+    worth = score["vp"] + left * (
+        GOODS_VALUE * goods + GOLD_VALUE * (player.res[3] + player.stored)
+    )
     if player.hand is not None:
         worth += left * (0.5 + 0.5 * CARDS.tribe[player.hand].vp)
     return worth
@@ -223,10 +224,15 @@ def evaluate(state: State, seat: int) -> float:
 
 def _follow(state: State, seat: int, depth: int = 3) -> float:
     """Evaluate after an action, finishing the seat's own follow-up choices greedily."""
-    if depth > 0 and not state.over and state.turn == seat and state.pending is not None:
-        if state.phase == "act":
-            options = engine.legal_actions(state, seat)
-            return max(_follow(engine.apply(state, seat, a), seat, depth - 1) for a in options)
+    if (
+        depth > 0
+        and not state.over
+        and state.turn == seat
+        and state.pending is not None
+        and state.phase == "act"
+    ):
+        options = engine.legal_actions(state, seat)
+        return max(_follow(engine.apply(state, seat, a), seat, depth - 1) for a in options)
     return evaluate(state, seat)
 
 

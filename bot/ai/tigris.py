@@ -69,9 +69,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
     for monument in board["monuments"]:
         top_left = _sq(monument["square"])
         pair = tuple(sorted(_colour(c) for c in monument["colours"]))
-        under = next(
-            t["colour"] for t in board["tiles"] if _sq(t["square"]) in BLOCK[top_left]
-        )
+        under = next(t["colour"] for t in board["tiles"] if _sq(t["square"]) in BLOCK[top_left])
         monuments.append((top_left, MONUMENTS.index((pair[0], pair[1])), _colour(under)))
     hand_counts = [0, 0, 0, 0]
     for name in view["hand"]:
@@ -323,7 +321,9 @@ def resolve(state: State) -> State:
     guard = 0
     while not state.over and state.pending is not None and guard < 40:
         seat = state.pending.seat
-        state = engine.apply(state, seat, _pending_default(state, engine.legal_actions(state, seat)))
+        state = engine.apply(
+            state, seat, _pending_default(state, engine.legal_actions(state, seat))
+        )
         guard += 1
     return state
 

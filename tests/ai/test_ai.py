@@ -164,9 +164,7 @@ def test_the_same_seed_gives_the_same_choice_and_seeds_vary_easy() -> None:
 def test_a_whole_game_of_ai_seats_ends_normally(game_name: str, levels: list[str]) -> None:
     result = play_game(game_name, levels, 7, iterations=TEST_BUDGET)
     assert sorted(result["places"])[0] == 1
-    assert sorted(seat for group in result["ranking"] for seat in group) == list(
-        range(len(levels))
-    )
+    assert sorted(seat for group in result["ranking"] for seat in group) == list(range(len(levels)))
     assert result["decisions"] > 20
 
 

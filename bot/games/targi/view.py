@@ -153,7 +153,9 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "marker": markers_on.get(i),
                 "card": shown,
                 # A card's back shows its type, also face down (added for the AI players).
-                "back": None if card_id is None else ("tribe" if card_id in CARDS.tribe else "goods"),
+                "back": None
+                if card_id is None
+                else ("tribe" if card_id in CARDS.tribe else "goods"),
             }
         )
     raid_track = []
