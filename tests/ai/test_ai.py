@@ -185,3 +185,18 @@ def test_wilson_interval() -> None:
     assert 0.63 < low < 0.64 and 0.75 < high < 0.76
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(10, 10)[1] == 1.0
+
+
+def test_the_bench_and_arena_commands_print_their_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bot.ai.__main__ import main
+
+    assert main(["bench", "targi", "--level", "normal", "--positions", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "3 positions" in out and "wall per decision: median" in out and "cpu" in out
+    args = ["arena", "targi", "--games", "2", "--levels", "easy,random", "--quiet"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "easy (1 seat, rotated) vs random, 2 games" in out and "95% CI" in out
+    assert "average place of easy" in out
