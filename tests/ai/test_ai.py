@@ -200,3 +200,23 @@ def test_the_bench_and_arena_commands_print_their_figures(
     out = capsys.readouterr().out
     assert "easy (1 seat, rotated) vs random, 2 games" in out and "95% CI" in out
     assert "average place of easy" in out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_defender_commits_just_enough_temples_to_hold(level: str) -> None:
+    from tests.tigris.helpers import play, position
+
+    game = get_game("tigris")
+    # Seat 1's priest on F5 has two temples beside it; seat 0's priest comes in on H5 (one).
+    state = position(
+        2,
+        board="E5: r P1 r .",
+        hands={0: "red red blue blue green green", 1: "red red red blue blue black"},
+    )
+    state = play(state, "0: leader red H5", "0: support 2")
+    assert game.to_act(state) == (1,)
+    legal = game.legal_actions(state, 1)
+    assert legal == ["support 0", "support 1", "support 2", "support 3"]
+    # Attack 1 + 2 = 3 against a base of 2: one red tile ties, and a tie holds.
+    chosen = choose_action("tigris", game.view(state, 1), legal, level, 3)
+    assert chosen == "support 1"
