@@ -338,7 +338,7 @@ def choose(
     seat = int(view["viewer"])
     state = determinize(view, rng)
     if level == "easy":
-        return _greedy(state, seat, legal, rng, slack=0.5)
+        return _greedy(state, seat, legal, rng, slack=0.3)
     if level == "normal":
         return _greedy(state, seat, legal, rng, slack=0.0)
     return _search(view, state, seat, legal, rng, iterations or STRONG_ITERATIONS)
