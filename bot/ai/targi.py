@@ -17,6 +17,7 @@ from bot.games.targi.state import CELL_INDEX, State
 
 GOODS_VALUE = 0.45  # a good is worth about half a VP (Silversmith: 2 goods -> 1 VP)
 GOLD_VALUE = 1.1  # a gold is worth about one VP (Silversmith: 1 gold -> 2 VP, minus the trip)
+CARD_POTENTIAL = 0.6  # a displayed card's share of the row and symbol bonuses to come
 STRONG_ITERATIONS = 120
 
 
@@ -206,8 +207,13 @@ def _worth(state: State, seat: int, score: dict[str, int]) -> float:
     worth = score["vp"] + left * (
         GOODS_VALUE * goods + GOLD_VALUE * (player.res[3] + player.stored)
     )
+    # A displayed card also counts towards row and symbol bonuses not yet complete.
+    worth += left * CARD_POTENTIAL * len(player.displayed())
     if player.hand is not None:
-        worth += left * (0.5 + 0.5 * CARDS.tribe[player.hand].vp)
+        # A hand card is a card still to be paid for: worth a fraction of displaying it.
+        card = CARDS.tribe[player.hand]
+        cost = GOODS_VALUE * sum(card.cost[:3]) + GOLD_VALUE * card.cost[3]
+        worth += left * (0.3 + 0.4 * max(0.0, card.vp + CARD_POTENTIAL - cost))
     return worth
 
 

@@ -220,3 +220,18 @@ def test_a_defender_commits_just_enough_temples_to_hold(level: str) -> None:
     # Attack 1 + 2 = 3 against a base of 2: one red tile ties, and a tie holds.
     chosen = choose_action("tigris", game.view(state, 1), legal, level, 3)
     assert chosen == "support 1"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_targi_ai_displays_an_affordable_card_rather_than_keep_it(level: str) -> None:
+    from tests.targi.helpers import marker_on, new
+
+    game = get_game("targi")
+    goods = ["g_dates_1", "g_salt_1", "g_pepper_1", "g_dates_1", "g_salt_1"]
+    # B1 holds "Well, goods per 2 displayed cards" (2 VP for 1 dates 2 salt 1 pepper).
+    state = marker_on(new(["well_03", "tent_01", "well_01", "oasis_01"], goods), "B1")
+    state = game.apply(state, 0, "use B1")
+    legal = game.legal_actions(state, 0)
+    assert {"hand", "discard", "display 1 1D 2S 1P"} <= set(legal)
+    chosen = choose_action("targi", game.view(state, 0), legal, level, 2, iterations=40)
+    assert chosen.startswith("display ")
