@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--levels takes two of easy, normal, strong, random, e.g. strong,normal")
 
     def progress(result: ArenaResult) -> None:
-        if not args.quiet and result.games % 10 == 0 and result.games < args.games:
+        if not args.quiet and result.games % 5 == 0 and result.games < args.games:
             print(result.lines()[1].strip(), f"after {result.games} games", flush=True)
 
     result = arena(

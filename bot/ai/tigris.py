@@ -21,6 +21,7 @@ START_TREASURES = 10
 RED_CODE = 1
 STRONG_CANDIDATES = 8
 STRONG_SAMPLES = 2
+STRONG_REPLIES = 3
 
 
 def _sq(label: str) -> int:
@@ -372,14 +373,38 @@ def one_ply(state: State, seat: int, actions: list[str]) -> list[tuple[float, st
     return [(evaluate(_after(state, seat, a), seat), a) for a in actions]
 
 
-def _best_second(state: State, seat: int, rng: random.Random, cap: int | None) -> float:
-    """The value of the best second action of the turn (or of the position if none)."""
-    if state.over or state.pending is not None or state.active != seat or state.actions_left != 1:
-        return evaluate(state, seat)
-    pool = candidates(state, seat, engine.legal_actions(state, seat))
+def _greedy_after(
+    state: State, actor: int, rng: random.Random, cap: int | None
+) -> tuple[float, State]:
+    """The actor's best one-ply action (by its own evaluation): its value and the state after."""
+    pool = candidates(state, actor, engine.legal_actions(state, actor))
     if cap is not None and len(pool) > cap:
         pool = sorted(rng.sample(pool, cap))
-    return max(v for v, _ in one_ply(state, seat, pool))
+    best_value, best_state = -math.inf, state
+    for action in pool:
+        after = _after(state, actor, action)
+        worth = evaluate(after, actor)
+        if worth > best_value:
+            best_value, best_state = worth, after
+    return best_value, best_state
+
+
+def _free_turn(state: State) -> bool:
+    return not state.over and state.pending is None
+
+
+def _end_of_turn(state: State, seat: int, rng: random.Random, cap: int | None) -> State:
+    """The state after the seat's best second action of the turn (if it still has one)."""
+    if _free_turn(state) and state.active == seat and state.actions_left == 1:
+        return _greedy_after(state, seat, rng, cap)[1]
+    return state
+
+
+def _after_reply(state: State, seat: int, rng: random.Random, cap: int | None) -> float:
+    """The seat's value once the next player has answered with its best first action."""
+    if _free_turn(state) and state.active != seat:
+        state = _greedy_after(state, state.active, rng, cap)[1]
+    return evaluate(state, seat)
 
 
 def choose(
@@ -438,16 +463,23 @@ def _search(
     width: int,
     cap: int | None,
 ) -> str:
-    """The two actions of a turn: the best ``width`` first actions by one-ply value, each
-    followed by the best second action, averaged over sampled hidden tiles."""
-    ranked = sorted(scored, key=lambda x: (-x[0], x[1]))[:width]
+    """The rest of the turn and the next player's answer, on sampled hidden tiles.
+
+    The best ``width`` actions by one-ply value are each followed by the best second action of
+    the turn (if one is left); the best ``STRONG_REPLIES`` of those are judged after the next
+    player's best answer (on its sampled hand), all averaged over ``STRONG_SAMPLES`` samples.
+    """
+    ranked = [a for _, a in sorted(scored, key=lambda x: (-x[0], x[1]))[:width]]
     samples = [state] + [determinize(view, rng) for _ in range(STRONG_SAMPLES - 1)]
-    best_action = ranked[0][1]
-    best_value = -math.inf
-    for _, action in ranked:
-        total = 0.0
-        for sample in samples:
-            total += _best_second(_after(sample, seat, action), seat, rng, cap)
+    ends: dict[str, list[State]] = {}
+    turn_value: dict[str, float] = {}
+    for action in ranked:
+        ends[action] = [_end_of_turn(_after(s, seat, action), seat, rng, cap) for s in samples]
+        turn_value[action] = sum(evaluate(end, seat) for end in ends[action])
+    finalists = sorted(ranked, key=lambda a: (-turn_value[a], a))[:STRONG_REPLIES]
+    best_action, best_value = finalists[0], -math.inf
+    for action in finalists:
+        total = sum(_after_reply(end, seat, rng, cap) for end in ends[action])
         if total > best_value:
             best_value, best_action = total, action
     return best_action
