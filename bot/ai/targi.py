@@ -344,6 +344,10 @@ def choose(
     seat = int(view["viewer"])
     state = determinize(view, rng)
     if level == "easy":
+        if state.phase == "place":
+            # Easy looks at the border cards only, not at the crossings its Targi make.
+            useful = [a for a in legal if _border_worth(state, seat, int(a.split()[1])) > 0.3]
+            return rng.choice(useful or legal)
         return _greedy(state, seat, legal, rng, slack=0.3)
     if level == "normal":
         return _greedy(state, seat, legal, rng, slack=0.0)
