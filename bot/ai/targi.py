@@ -326,8 +326,26 @@ def placement_value(state: State, seat: int, number: int) -> float:
 # --------------------------------------------------------------------------- levels
 
 
+MAX_TRADES = 3  # trades in one Merchant visit: 1-for-1 trades could otherwise go round forever
+
+
+def _merchant_done(state: State, legal: list[str]) -> bool:
+    """Whether to leave the Merchant now: after ``MAX_TRADES`` trades in this visit."""
+    pending = state.pending
+    return (
+        pending is not None
+        and pending["kind"] == "merchant"
+        and int(pending["trades"]) >= MAX_TRADES
+        and "done" in legal
+    )
+
+
 def _greedy(state: State, seat: int, legal: list[str], rng: random.Random, slack: float) -> str:
     scored = action_values(state, seat, legal)
+    if state.pending is not None and state.pending["kind"] == "merchant":
+        # A trade must beat leaving: its value counts the trades after it, so ties go round.
+        done = max(v for v, a in scored if a == "done")
+        scored = [(v, a) for v, a in scored if a == "done" or v > done + 0.05]
     best = max(v for v, _ in scored)
     near = sorted(a for v, a in scored if v >= best - slack)
     return rng.choice(near)
@@ -343,6 +361,8 @@ def choose(
     """The action this level picks for the viewer of ``view``."""
     seat = int(view["viewer"])
     state = determinize(view, rng)
+    if _merchant_done(state, legal):
+        return "done"
     if level == "easy":
         if state.phase == "place":
             # Easy looks at the border cards only, not at the crossings its Targi make.
@@ -359,6 +379,8 @@ def _rollout_action(state: State, seat: int, rng: random.Random) -> str:
     legal = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
+    if _merchant_done(state, legal):
+        return "done"
     if rng.random() < 0.15:
         return rng.choice(legal)
     if state.phase == "place":

@@ -235,3 +235,10 @@ def test_a_targi_ai_displays_an_affordable_card_rather_than_keep_it(level: str) 
     assert {"hand", "discard", "display 1 1D 2S 1P"} <= set(legal)
     chosen = choose_action("targi", game.view(state, 0), legal, level, 2, iterations=40)
     assert chosen.startswith("display ")
+
+
+def test_a_targi_ai_leaves_the_merchant_instead_of_trading_round_and_round() -> None:
+    # This game once went on forever: easy swapped single goods back and forth (a Tent lets it
+    # trade 1 for 1) because each trade's value counted the trades that could follow it.
+    result = play_game("targi", ["easy", "normal"], 1_000_114, max_decisions=1000)
+    assert result["decisions"] < 400
