@@ -368,7 +368,7 @@ def choose(
             # Easy looks at the border cards only, not at the crossings its Targi make.
             useful = [a for a in legal if _border_worth(state, seat, int(a.split()[1])) > 0.3]
             return rng.choice(useful or legal)
-        return _greedy(state, seat, legal, rng, slack=0.3)
+        return _greedy(state, seat, legal, rng, slack=0.5)
     if level == "normal":
         return _greedy(state, seat, legal, rng, slack=0.0)
     return _search(view, state, seat, legal, rng, iterations or STRONG_ITERATIONS)
