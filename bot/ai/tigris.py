@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from bot.games import tigris as engine
-from bot.games.tigris.board import BLOCK, COLOURS, NEIGHBOURS, parse_square
+from bot.games.tigris.board import BLOCK, COLOURS, LABELS, NEIGHBOURS
 from bot.games.tigris.rules import MONUMENTS, regions
 from bot.games.tigris.state import CATASTROPHE, FACE_DOWN, LEADER, NO_SQUARE, Pending, State
 
@@ -24,10 +24,11 @@ STRONG_SAMPLES = 2
 STRONG_REPLIES = 3
 
 
+SQUARE_OF = {label: square for square, label in enumerate(LABELS)}
+
+
 def _sq(label: str) -> int:
-    square = parse_square(label)
-    assert square is not None, label
-    return square
+    return SQUARE_OF[label]
 
 
 def _colour(name: str) -> int:

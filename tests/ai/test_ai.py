@@ -125,7 +125,8 @@ def test_two_worlds_with_one_view_get_one_decision(game_name: str, seats: int, l
         assert game.view(other, seat) == view
         if game.to_json(other) == game.to_json(state):
             continue  # nothing hidden to change here
-        budget = None if index % 20 == 0 and level == "strong" else TEST_BUDGET
+        # The first decision is taken on strong's full budget, the rest on the test budget.
+        budget = None if checked == 0 and level == "strong" else TEST_BUDGET
         first = choose_action(game_name, view, legal, level, index, iterations=budget)
         second = choose_action(
             game_name,
