@@ -18,7 +18,8 @@ TOP = {
 PLAYER = {
     "seat", "start_player", "dates", "salt", "pepper", "gold", "vp_tokens", "goods",
     "stored_gold", "display", "display_count", "hand_held", "hand", "hand_playable", "targi",
-    "markers", "targi_allowed", "score",
+    "markers", "targi_allowed", "score", "short_round", "got_from_goods_cards", "income_taken",
+    "played_hand_this_round",
 }  # fmt: skip
 CARD = {
     "id",

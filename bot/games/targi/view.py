@@ -111,6 +111,11 @@ def _player(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     data["targi"] = sorted(player.targi)
     data["markers"] = [CELLS[c] for c in player.markers]
     data["targi_allowed"] = player.allowed
+    # Public facts of this round that only the history shows (added for the AI players).
+    data["short_round"] = player.short_round
+    data["got_from_goods_cards"] = list(player.got)
+    data["income_taken"] = list(player.income_done)
+    data["played_hand_this_round"] = player.played_hand
     data["score"] = rules.score(state, seat)
     return data
 
@@ -148,6 +153,10 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "grid": [i // 3 + 1, i % 3 + 1],
                 "marker": markers_on.get(i),
                 "card": shown,
+                # A card's back shows its type, also face down (added for the AI players).
+                "back": None
+                if card_id is None
+                else ("tribe" if card_id in CARDS.tribe else "goods"),
             }
         )
     raid_track = []

@@ -123,6 +123,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "catastrophes": catastrophes,
             "monuments": sorted(monuments, key=lambda m: _reading(m["square"])),
             "unification": _square(state.unification),
+            # Public history: a declined 2x2 is never offered again (added for the AI players).
+            "declined": sorted((LABELS[sq] for sq in state.declined), key=_reading),
         },
         "players": players,
         "bag_size": state.bag_size,

@@ -1,0 +1,51 @@
+"""AI players for every game: ``choose_action(game, view, legal, level, seed)``.
+
+An AI decides from its seat's view and legal actions only. To look ahead it samples the hidden
+information consistently with that view (``determinize``) and runs the engine on the samples.
+Standard library only, like the engines; deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+LEVELS = ("easy", "normal", "strong")
+GAMES = ("tigris", "targi")
+
+
+def choose_action(
+    game_name: str,
+    view: dict[str, Any],
+    legal_actions: list[str],
+    level: str,
+    seed: int,
+    *,
+    iterations: int | None = None,
+) -> str:
+    """The action the AI of ``level`` takes for the viewer of ``view``.
+
+    ``legal_actions`` are the viewer's legal actions; ``iterations`` overrides the search budget
+    of ``strong`` (tests use a small one). The same view, actions, level and seed always give
+    the same action.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    if not legal_actions:
+        raise ValueError("the AI was asked to act with no legal action")
+    legal = sorted(legal_actions)
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(f"ai/{game_name}/{level}/{seed}")
+    if game_name == "targi":
+        from bot.ai import targi
+
+        return targi.choose(view, legal, level, rng, iterations)
+    if game_name == "tigris":
+        from bot.ai import tigris
+
+        return tigris.choose(view, legal, level, rng, iterations)
+    raise ValueError(f"no AI for the game {game_name!r}")
+
+
+__all__ = ["GAMES", "LEVELS", "choose_action"]
