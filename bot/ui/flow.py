@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters
+from bot import ai_seats, presenters
 from bot.games import get_game
 from bot.service import MoveResult, NotSeated, Player, Table
 from bot.ui.images import board_png, private_png
@@ -47,8 +47,9 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 def names_of(table: Table) -> list[str]:
-    """Seat names in seat order, escaped to show literally in a message."""
-    return [presenters.plain_text(p.name) for p in table.players]
+    """Seat names in seat order, escaped to show literally in a message; an AI seat's name
+    carries the robot mark (🤖 AI (strong))."""
+    return [ai_seats.mark(p.user_id, presenters.plain_text(p.name)) for p in table.players]
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -101,6 +102,8 @@ def lobby_content(table: Table) -> str:
             f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
         lines.append(f"Options: {shown or 'the standard rules'}.")
+    if table.ai_replaces and table.game == "tigris" and table.max_seats > 2:
+        lines.append("A player who resigns or runs out of time is replaced by a normal AI.")
     seated = ", ".join(names_of(table)) or "nobody yet"
     lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")
     if table.status == "lobby":
@@ -109,12 +112,13 @@ def lobby_content(table: Table) -> str:
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join / Leave / Start / Cancel, persistent across restarts."""
-    from bot.ui.items import LobbyButton
+    """Join / Leave / Start / Cancel and the "Add AI" menu, persistent across restarts."""
+    from bot.ui.items import AiSelect, LobbyButton
 
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table.id, op))
+    view.add_item(AiSelect(table.id))
     return view
 
 
@@ -140,9 +144,11 @@ def board_view(table: Table) -> discord.ui.View:
 
 
 def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
-    """User ids of the seats that must decide now (off-turn decisions included)."""
+    """User ids of the people who must decide now (off-turn decisions included); an AI seat is
+    never pinged (nor, through this list, sent a DM)."""
     seats = [int(s) for s in view.get("to_act") or []]
-    return [table.players[s].user_id for s in seats if 0 <= s < len(table.players)]
+    users = [table.players[s].user_id for s in seats if 0 <= s < len(table.players)]
+    return [u for u in users if not ai_seats.is_ai(u)]
 
 
 async def render_file(
@@ -231,6 +237,8 @@ async def _show_locked(
     previous board waited for, None if unknown; the mover)."""
     nothing: TurnNotice = (None, [], None, None)
     table = await bot.service.get(table_id)
+    if table.status == "active" and any(ai_seats.is_ai(p.user_id) for p in table.players):
+        bot.ai_player.kick(table.id)  # thinks (in a worker) while the board goes out
     if version is not None and table.version != version:
         return None
     if table.status == "lobby" or table.end_reason == "cancelled":
@@ -267,6 +275,7 @@ async def _show_locked(
     before = None
     if table.posted_to_act is not None:
         before = [table.players[s].user_id for s in table.posted_to_act]
+        before = [u for u in before if not ai_seats.is_ai(u)]
     return await bot.service.get(table.id), waiting, before, actor
 
 
