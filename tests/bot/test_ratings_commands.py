@@ -126,12 +126,12 @@ async def test_history_links_the_final_boards(harness: Harness) -> None:
     h = harness
     table = await open_table(h, "targi", [ALICE, BOB])
     ask = await h.slash(BOB, "game", sub="resign")
-    await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:0:resign")
+    await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     final = await h.table_by_id(table.id)
     assert final.status == "finished" and final.board_message_id is not None
     friendly = await open_table(h, "targi", [ALICE, BOB], options="rated=no")
     ask = await h.slash(ALICE, "game", sub="resign")
-    await h.click(ALICE, h.message_of(ask), f"confirm:{friendly.id}:0:resign")
+    await h.click(ALICE, h.message_of(ask), f"confirm:{friendly.id}:{friendly.version}:resign")
     reply = await slash_with_user(h, CAROL, "history", BOB)
     lines = reply.content.splitlines()
     assert lines[0] == "Last finished games of **Bob** (newest first):"
@@ -152,7 +152,7 @@ async def test_rated_option_is_autocompleted_listed_and_kept_by_a_rematch(harnes
     lobby = h.fake.message(table.lobby_message_id)
     assert "Options: rated: no." in lobby["content"]
     ask = await h.slash(ALICE, "game", sub="resign")
-    await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:0:resign")
+    await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     final = h.fake.message((await h.table_by_id(table.id)).board_message_id)
     assert final["content"].endswith("\nNot rated: a friendly game (rated=no).")
     (rematch_id,) = [c for c in custom_ids(final) if "rematch" in c]
