@@ -61,7 +61,8 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     asked = await h.slash(actor, "game", {}, sub="takeback")
     assert "requested" in asked.content
     request = h.fake.message(h.public_posts()[-1].response["id"])
-    refused = await h.click(other, request, f"undo:{table.id}:1:refuse")
+    version = (await h.service.get(table.id)).version  # the request carries the table's version
+    refused = await h.click(other, request, f"undo:{table.id}:{version}:refuse")
     assert refused.content.startswith(f"{plain_text(other.name)} refused"), refused.content
     await h.slash(other, "away", {"days": 1})
     await h.slash(actor, "game", {}, sub="status")
