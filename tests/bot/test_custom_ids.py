@@ -12,8 +12,8 @@ import pytest
 from bot.ui.items import (
     DYNAMIC_ITEMS,
     ActionButton,
-    AiSelect,
     ActionSelect,
+    AiSelect,
     BoardButton,
     ConfirmButton,
     LobbyButton,
