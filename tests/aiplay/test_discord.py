@@ -61,8 +61,7 @@ async def play_as(h: Harness, who: Person, table_id: int, seed: int = 1) -> int:
     """``who`` types seeded random legal actions with `/move` whenever they must act (the AI
     answers in between) until the game ends; how many moves they made."""
     rng = random.Random(seed)
-    made = 0
-    for _ in range(600):
+    for made in range(600):
         table = await h.table_by_id(table_id)
         if table.status != "active":
             return made
@@ -70,7 +69,6 @@ async def play_as(h: Harness, who: Person, table_id: int, seed: int = 1) -> int:
         assert legal, "the AI left the game waiting"  # settle() waited for the AI's task
         call = await h.slash(who, "move", {"action": rng.choice(legal)})
         assert call.ephemeral and "You played" in (call.content or ""), call.content
-        made += 1
     raise AssertionError("the game did not end")
 
 

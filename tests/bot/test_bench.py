@@ -29,8 +29,10 @@ def test_bench_runs_and_prints_latency_and_memory() -> None:
 
 def test_bench_with_ai_tables_reports_their_moves() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot.bench", "--games", "2", "--moves", "6", "--rate", "20"]
-        + ["--ai-tables", "1", "--ai-level", "easy", "--ai-workers", "1"],
+        [
+            *(sys.executable, "-m", "bot.bench", "--games", "2", "--moves", "6", "--rate", "20"),
+            *("--ai-tables", "1", "--ai-level", "easy", "--ai-workers", "1"),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
