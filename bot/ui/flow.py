@@ -151,6 +151,13 @@ def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
     return [u for u in users if not ai_seats.is_ai(u)]
 
 
+def marked(table: Table, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` for an image: the seats an AI plays listed under ``ai_seats`` (public: the
+    renderers draw the robot mark on their panels)."""
+    robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
+    return {**view, "ai_seats": robots} if robots else view
+
+
 async def render_file(
     game: str, view: dict[str, Any], filename: str, *, private: bool = False
 ) -> discord.File | None:
@@ -355,7 +362,9 @@ async def post_board(
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
-    image = await render_file(table.game, view, f"{table.game}-{table.id}-{table.seq}.png")
+    image = await render_file(
+        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png"
+    )
     channel = bot.get_partial_messageable(table.channel_id)
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
     kwargs: dict[str, Any] = {"view": board_view(table), "allowed_mentions": mentions}
@@ -378,7 +387,7 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
 
     text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
-    image = await render_file(table.game, view, f"{table.game}-{table.id}-final.png")
+    image = await render_file(table.game, marked(table, view), f"{table.game}-{table.id}-final.png")
     if image is not None:
         files.append(image)
     record_bytes = json.dumps(record, indent=1).encode()
@@ -428,7 +437,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     private = await bot.service.private_view(table.id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1)
-    image = await render_file(table.game, private, "hand.png", private=True)
+    image = await render_file(table.game, marked(table, private), "hand.png", private=True)
     if image is None:
         await interaction.followup.send(clip(text), ephemeral=True)
     else:

@@ -42,3 +42,23 @@ def test_people_keep_their_names_and_ais_get_the_robot_mark() -> None:
     assert ai_seats.mark(-21, "AI (normal)") == "🤖 AI (normal)"
     with pytest.raises(ValueError, match="unknown AI level"):
         ai_seats.next_ai_id("grandmaster", [])
+
+
+def test_images_get_the_ai_seats_and_draw_the_robot_mark() -> None:
+    from bot.service import Player, Table
+    from bot.ui.flow import marked
+    from renderers import render_board
+    from tests.renderers import positions
+    from tests.renderers.golden import decode, strongly_changed_pixels
+
+    def table(*users: int) -> Table:
+        players = tuple(Player(u, ai_seats.ai_name(u) if u < 0 else "Ann") for u in users)
+        return Table(1, "tigris", 5, 6, 111, "active", 3, "join", {}, 1, players, 0, None, None)
+
+    view = positions.tigris_start()
+    assert marked(table(111, 222, 333), view) is view  # people only: the view as it was
+    shown = marked(table(111, -21, -11), view)
+    assert shown["ai_seats"] == [1, 2] and "ai_seats" not in view
+    plain = decode(render_board("tigris", view))
+    robots = decode(render_board("tigris", shown))
+    assert strongly_changed_pixels(plain, robots) > 100  # two marks drawn
