@@ -9,8 +9,10 @@ library only, like the rest of ``bot.ai``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -18,8 +20,11 @@ from bot.ai import choose_action
 
 __all__ = ["DEFAULT_WORKERS", "AiPool", "decision_seed"]
 
-#: Worker processes by default: two searches at once on this 2-core machine, the loop keeps one.
+#: Worker processes by default: two searches at once on this 2-core machine.
 DEFAULT_WORKERS = 2
+#: How much lower the workers' scheduling priority is than the bot's (``os.nice``): a search
+#: is background work, so on a busy machine the processor goes to the bot's answers first.
+WORKER_NICENESS = 10
 
 
 def decision_seed(table_seed: int, version: int, seat: int) -> int:
@@ -28,6 +33,12 @@ def decision_seed(table_seed: int, version: int, seat: int) -> int:
     nothing about the table's hidden draws."""
     digest = hashlib.sha256(f"ai-decision:{table_seed}:{version}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 2
+
+
+def _lower_priority() -> None:
+    """Runs once in each new worker process."""
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)
 
 
 def _decide(
@@ -48,7 +59,7 @@ class AiPool:
         # could copy a held lock into the child.
         context = multiprocessing.get_context("spawn")
         self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context
+            max_workers=workers, mp_context=context, initializer=_lower_priority
         )
         self.workers = workers
         self.iterations = iterations
