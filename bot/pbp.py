@@ -383,7 +383,8 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError("Pages are numbered from 1.")
         table, game, states, actions = await self.service.history(table_id)
-        names = [plain_text(p.name) for p in table.players]  # the log is shown in Discord
+        # The log is shown in Discord: names as text, an AI seat's with the robot mark.
+        names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
         entries = log_entries(game, states, actions, names)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))

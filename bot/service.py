@@ -864,7 +864,7 @@ class Service:
             return after
 
     @staticmethod
-    def _replaceable(table: Table, seat: int) -> bool:
+    def replaceable(table: Table, seat: int) -> bool:
         """Whether a leaver's seat passes to an AI instead of ending the game: the table chose
         `ai_replaces`, it is a T&E game of 3-4 seats, the leaver is a person and another person
         still plays (AIs alone do not play on)."""
@@ -916,7 +916,7 @@ class Service:
             if row.seq != expected_seq:
                 raise StaleBoard(table)
             at = self._clock()
-            if self._replaceable(table, seat):
+            if self.replaceable(table, seat):
                 return await self._replace(q, table, seat, "forfeit", at)
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
@@ -947,7 +947,7 @@ class Service:
             if expected_version is not None and row.version != expected_version:
                 raise StaleBoard(table)
             at = self._clock()
-            if self._replaceable(table, seat):
+            if self.replaceable(table, seat):
                 return await self._replace(q, table, seat, "resigned", at)
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat

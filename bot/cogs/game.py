@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import ai_seats, presenters
 from bot.cogs import pbp as pbp_commands
 from bot.games import get_game
-from bot.service import ChannelBusy, Table
+from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
@@ -313,13 +313,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         table = await table_here(interaction)
         if table.status != "active":
             raise CommandRefused("The game here has not started; use Leave in the lobby.")
-        if table.seat_of(interaction.user.id) is None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
             raise CommandRefused("You are not playing in this game.")
-        await flow.reply(
-            interaction,
-            "Resign? The game ends for everyone and you are ranked last.",
-            view=confirm_view(table, "resign"),
-        )
+        question = "Resign? The game ends for everyone and you are ranked last."
+        if Service.replaceable(table, seat):
+            question = (
+                "Resign? A normal AI takes over your seat so the others can finish; "
+                "the game is then no longer rated."
+            )
+        await flow.reply(interaction, question, view=confirm_view(table, "resign"))
 
     @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:

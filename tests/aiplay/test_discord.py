@@ -183,6 +183,7 @@ async def test_a_resigning_player_is_replaced_and_the_others_finish(harness: Har
     await h.click(ALICE, lobby, f"lobby:{table.id}:start")
     table = await h.table()
     ask = await h.slash(BOB, "game", sub="resign")
+    assert "A normal AI takes over your seat" in (ask.content or "")
     mark = h.fake.mark()
     await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     after = await h.table()
@@ -206,6 +207,8 @@ async def test_a_resigning_player_is_replaced_and_the_others_finish(harness: Har
     else:
         raise AssertionError("the AI never played the replaced seat")
     assert await h.service.replaced_seats(after.id) == [(1, BOB.uid, "Bob", "resigned")]
+    log = await h.slash(ALICE, "game", sub="log")
+    assert "🤖 AI (normal)" in (log.content or "")
     board = h.public_posts()[-1]
     assert board.pinged_user_ids() <= {ALICE.id, CAROL.id}
     never_to_an_ai(h)
