@@ -19,7 +19,7 @@ from bot.games.text import plural
 from bot.pbp import TakebackOutcome
 from bot.pbp_games import action_is_public
 from bot.scheduler import Due
-from bot.service import Table
+from bot.service import Service, Table
 from bot.ui import flow
 from bot.ui.items import Persistent
 
@@ -124,7 +124,7 @@ async def announce(bot: BoardBot, due: Due) -> None:
             "forfeit": "you forfeit and the game ends",
             "ai": "the normal AI takes the decision for you",
         }.get(options.consequence, "the bot takes the safest default decision for you")
-        if options.consequence == "forfeit" and table.ai_replaces and len(table.players) > 2:
+        if options.consequence == "forfeit" and Service.replaceable(table, due.seat):
             then = "you forfeit and an AI plays on in your seat"
         text = (
             f"<@{due.user_id}> the turn timer of {_title(table)} runs out "
