@@ -13,6 +13,8 @@ import contextlib
 import hashlib
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -35,10 +37,24 @@ def decision_seed(table_seed: int, version: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _lower_priority() -> None:
-    """Runs once in each new worker process."""
+#: How often (seconds) a worker checks that the bot that started it is still running.
+PARENT_CHECK = 1.0
+
+
+def _start_worker() -> None:
+    """Runs once in each new worker process: a lower priority, and a watch on the bot. A bot
+    killed outright (SIGKILL, a crash) never shuts its pool down; its workers would wait for
+    work for ever, so each one leaves when its parent process is gone."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(WORKER_NICENESS)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ai-worker-parent-watch", daemon=True).start()
 
 
 def _decide(
@@ -59,7 +75,7 @@ class AiPool:
         # could copy a held lock into the child.
         context = multiprocessing.get_context("spawn")
         self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_lower_priority
+            max_workers=workers, mp_context=context, initializer=_start_worker
         )
         self.workers = workers
         self.iterations = iterations
