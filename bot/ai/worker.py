@@ -41,16 +41,15 @@ def decision_seed(table_seed: int, version: int, seat: int) -> int:
 PARENT_CHECK = 1.0
 
 
-def _start_worker() -> None:
+def _start_worker(bot_pid: int) -> None:
     """Runs once in each new worker process: a lower priority, and a watch on the bot. A bot
     killed outright (SIGKILL, a crash) never shuts its pool down; its workers would wait for
     work for ever, so each one leaves when its parent process is gone."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(WORKER_NICENESS)
-    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while os.getppid() == bot_pid:
             time.sleep(PARENT_CHECK)
         os._exit(0)
 
@@ -75,7 +74,10 @@ class AiPool:
         # could copy a held lock into the child.
         context = multiprocessing.get_context("spawn")
         self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_start_worker
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
         self.workers = workers
         self.iterations = iterations
