@@ -81,7 +81,7 @@ def _workers_in(folder: Path) -> list[int]:
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
-            if Path(os.readlink(entry / "cwd")) == folder:
-                if (entry / "stat").read_text().split()[2] != "Z":
-                    found.append(int(entry.name))
+            here = Path(os.readlink(entry / "cwd")) == folder
+            if here and (entry / "stat").read_text().split()[2] != "Z":
+                found.append(int(entry.name))
     return found
