@@ -47,6 +47,8 @@ async def run(settings: Settings, *, sync_only: bool) -> int:
             dev_guild_id=settings.dev_guild_id,
             command_state=settings.database_path.parent / "commands.sha256",
             sync="force" if sync_only else "auto",
+            ai_delay=settings.ai_move_delay,
+            ai_workers=settings.ai_workers,
         )
         async with bot:
             if sync_only:

@@ -10,6 +10,10 @@ new board in the channel (rendered image included). It also reports the Python m
 keeps per active table (traced with ``tracemalloc`` while the tables open, the fake's records left
 out).
 
+``--ai-tables N`` adds N tables of AI seats only (``--ai-level``, default `strong`; ``--ai-seats``)
+that play non-stop, with no move delay, in the bot's worker pool while the people's moves are
+timed: the figures then show what an AI thinking costs the other tables.
+
 Runs against ``tests/fakediscord`` (a repository checkout is needed), in the same process and
 event loop as the bot, so the fake's own work (including its OpenAPI validation of every request;
 ``--no-validate`` leaves that out) is included in the figures.
@@ -79,7 +83,7 @@ async def run(args: argparse.Namespace) -> int:
         fake = fd.FakeDiscord(checker=checker)
         await fake.start()
         service = await Service.open(Path(folder) / "bench.sqlite3")
-        bot = BoardBot(service, sync="never")
+        bot = BoardBot(service, sync="never", scheduler_interval=None, ai_workers=args.ai_workers)
         try:
             async with fd.logged_in(fake, bot) as inproc:
 
@@ -186,6 +190,11 @@ async def run(args: argparse.Namespace) -> int:
                 heap_after = _heap_bytes()
                 tracemalloc.stop()
 
+                ai_tables = [await _open_ai_table(bot, args, i) for i in range(args.ai_tables)]
+                ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
+                if ai_tables:
+                    await asyncio.sleep(2.0)  # the workers are spawned and busy
+                    ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
                 began = time.perf_counter()
                 cpu_began = time.process_time()
                 if args.burst:
@@ -213,6 +222,8 @@ async def run(args: argparse.Namespace) -> int:
                     await asyncio.gather(*pending)
                 elapsed = time.perf_counter() - began
                 cpu = time.process_time() - cpu_began
+                ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
+                await bot.ai_player.close()  # the AI tables would play on
                 await _idle()
                 problems += fake.spec_problems()
         finally:
@@ -222,6 +233,12 @@ async def run(args: argparse.Namespace) -> int:
     mode = "burst (every table at once)" if args.burst else f"~{args.rate:g} moves/s overall"
     if args.no_validate:
         mode += ", requests not validated"
+    if args.ai_tables:
+        mode += (
+            f"; meanwhile {args.ai_tables} {args.ai_level} AI tables ({args.ai_seats} seats,"
+            f" {args.ai_workers} workers) made {ai_moves} moves"
+            f" ({ai_moves / elapsed:.1f}/s)"
+        )
     print(
         f"{args.games} active {args.game} tables ({args.seats} seats), {len(board_ms)} moves,"
         f" {mode}, {elapsed:.1f} s"
@@ -255,6 +272,29 @@ async def run(args: argparse.Namespace) -> int:
         print(f"{len(problems)} requests Discord's API would reject, e.g.: {problems[0]}")
         return 1
     return 0
+
+
+async def _open_ai_table(bot: Any, args: argparse.Namespace, index: int) -> int:
+    """A running table of AI seats only in a channel of its own, its first board shown (which
+    sets its AIs going)."""
+    from bot.service import Player
+    from bot.ui import flow
+
+    owner = Player(99, "bench")
+    service = bot.service
+    table = await service.create(
+        game=args.game,
+        guild_id=int(GUILD),
+        channel_id=830000000000000000 + index,
+        creator=owner,
+        max_seats=args.ai_seats,
+    )
+    await service.leave(table.id, owner.user_id)
+    for _ in range(args.ai_seats):
+        await service.add_ai(table.id, owner.user_id, args.ai_level, can_manage=True)
+    table = await service.start(table.id, owner.user_id, can_manage=True)
+    await flow.show_current(bot, table.id, version=table.version)
+    return int(table.id)
 
 
 def _heap_bytes() -> int:
@@ -298,6 +338,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-validate", action="store_true", help="skip the fake's OpenAPI check of requests"
     )
+    parser.add_argument("--ai-tables", type=int, default=0, help="tables of AI seats only (0)")
+    parser.add_argument("--ai-level", default="strong", choices=["easy", "normal", "strong"])
+    parser.add_argument("--ai-seats", type=int, default=2, help="seats at each AI table (2)")
+    parser.add_argument("--ai-workers", type=int, default=2, help="AI worker processes (2)")
     args = parser.parse_args(argv)
     return asyncio.run(run(args))
 

@@ -17,10 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ratings
+from bot.ai.worker import DEFAULT_WORKERS, AiPool
+from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
+from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
 
 log = logging.getLogger(__name__)
@@ -41,7 +44,10 @@ class BoardBot(commands.Bot):
     """The bot: holds the use-case layer; everything game-related goes through ``service``.
 
     ``sync`` is ``"auto"`` (sync commands only when their definition changed since the last sync,
-    remembered in ``command_state``), ``"force"`` or ``"never"``.
+    remembered in ``command_state``), ``"force"`` or ``"never"``. AI seats decide in a pool of
+    ``ai_workers`` processes (started in ``setup_hook``, stopped in ``close``); each AI move is
+    submitted at least ``ai_delay`` seconds after the AI was asked (``AI_MOVE_DELAY``);
+    ``ai_iterations`` caps the `strong` search (tests).
     """
 
     def __init__(
@@ -53,6 +59,9 @@ class BoardBot(commands.Bot):
         sync: str = "auto",
         scheduler_interval: float | None = 60.0,
         rating_of: RatingSource | None = None,
+        ai_delay: float = 0.0,
+        ai_workers: int = DEFAULT_WORKERS,
+        ai_iterations: int | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -63,7 +72,11 @@ class BoardBot(commands.Bot):
         )
         self.service = service
         self.pbp = PlayByPost(service)
-        self.scheduler = Scheduler(self.pbp)
+        self.ai_workers = ai_workers
+        self.ai_iterations = ai_iterations
+        self.ai_pool: AiPool | None = None
+        self.ai_player = AiPlayer(self, AiTurns(service, self._ai_decide, delay=ai_delay))
+        self.scheduler = Scheduler(self.pbp, decide=self._ai_decide)
         self.leagues = LeagueService(service, rating_of=rating_of or self._shown_ratings)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
@@ -74,6 +87,14 @@ class BoardBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state
         self.sync_mode = sync
+
+    async def _ai_decide(
+        self, game: str, view: dict[str, Any], legal: list[str], level: str, seed: int
+    ) -> str:
+        """An AI decision, computed in the worker pool (never on the event loop)."""
+        if self.ai_pool is None:
+            self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
+        return await self.ai_pool.decide(game, view, legal, level, seed)
 
     async def _shown_ratings(
         self, guild_id: int | None, game: str, user_ids: Sequence[int]
@@ -99,6 +120,8 @@ class BoardBot(commands.Bot):
         await self.add_cog(RatingsCog())
         await self.add_cog(LeagueCog())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
+        # Created here, at the start (its processes are spawned on the first decision).
+        self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
         if self.scheduler_interval is not None:
             self._scheduler_task = asyncio.create_task(
                 self._run_scheduler(self.scheduler_interval), name="pbp-scheduler"
@@ -119,8 +142,9 @@ class BoardBot(commands.Bot):
 
     async def _run_scheduler(self, interval: float) -> None:
         """One tick every ``interval`` seconds, the first as soon as the bot is ready: boards
-        that never reached their channel (a crash after a commit), then reminders, timer
-        warnings and expiries, then the leagues' deadlines and rounds."""
+        that never reached their channel (a crash after a commit), AI decisions nobody is
+        computing (one in flight when the bot stopped), then reminders, timer warnings and
+        expiries, then the leagues' deadlines and rounds."""
         from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
@@ -142,6 +166,10 @@ class BoardBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._scheduler_task
             self._scheduler_task = None
+        await self.ai_player.close()
+        if self.ai_pool is not None:
+            pool, self.ai_pool = self.ai_pool, None
+            await asyncio.to_thread(pool.shutdown)
         await super().close()
 
     def _sync_target(self) -> discord.Object | None:

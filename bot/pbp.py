@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import ai_seats
 from bot.games.text import plural
 from bot.pbp_games import LogEntry, log_entries, takeback_refusal
 from bot.presenters import plain_text
@@ -47,7 +48,7 @@ HOUR = 3600.0
 AWAY_BUDGET_DAYS = 14
 REMINDER_RANGE = (1 * HOUR, 14 * DAY)
 TIMER_RANGE = (1 * HOUR, 30 * DAY)
-CONSEQUENCES = ("skip", "forfeit")
+CONSEQUENCES = ("skip", "forfeit", "ai")
 
 
 class BadAway(ServiceError):
@@ -169,7 +170,9 @@ class PlayByPost:
                 new_timer = _in_range(new_timer, TIMER_RANGE, "The turn timer")
             chosen = current.consequence if consequence is None else consequence
             if chosen not in CONSEQUENCES:
-                raise BadTiming("When the timer runs out the game can 'skip' or 'forfeit'.")
+                raise BadTiming(
+                    "When the timer runs out the game can 'skip', 'forfeit' or let the 'ai' decide."
+                )
             lead = current.warn_lead if warn_lead is None else float(warn_lead)
             if new_timer is not None:
                 if warn_lead is None and new_timer != current.timer:
@@ -286,7 +289,12 @@ class PlayByPost:
         reason = takeback_refusal(table.game, states[-2], states[-1], seat)
         if reason is not None:
             raise TakebackRefused(f"That action cannot be taken back: {reason}.")
-        others = tuple(s for s in range(len(table.players)) if s != seat)
+        # An AI seat never answers (nor is asked): it agrees at once. With only AIs to ask,
+        # the move is taken back straight away.
+        robots = tuple(
+            s for s, p in enumerate(table.players) if s != seat and ai_seats.is_ai(p.user_id)
+        )
+        others = tuple(s for s in range(len(table.players)) if s != seat and s not in robots)
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             now_row = await q.table(table_id)
@@ -300,8 +308,20 @@ class PlayByPost:
                     raise TakebackRefused("Taking back this move was already refused; it stands.")
                 raise TakebackRefused("A take-back is already waiting for an answer.")
             await pq.put_takeback(
-                TakebackRow(table_id, table.seq, seat, (), self._now(None), version=now_row.version)
+                TakebackRow(
+                    table_id, table.seq, seat, robots, self._now(None), version=now_row.version
+                )
             )
+            if not others:
+                await pq.delete_takeback(table_id)
+        if not others:
+            try:
+                after = await self.service.undo_last(table_id, table.seq)
+            except StaleBoard:
+                raise TakebackVoid(
+                    "The game has moved on; that action can no longer be taken back."
+                ) from None
+            return TakebackOutcome("undone", after, seat, ())
         return TakebackOutcome("pending", table, seat, others)
 
     async def takeback(self, table_id: int) -> TakebackRow | None:
@@ -363,7 +383,8 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError("Pages are numbered from 1.")
         table, game, states, actions = await self.service.history(table_id)
-        names = [plain_text(p.name) for p in table.players]  # the log is shown in Discord
+        # The log is shown in Discord: names as text, an AI seat's with the robot mark.
+        names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
         entries = log_entries(game, states, actions, names)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))
@@ -423,6 +444,7 @@ class PlayByPost:
             seat_order=old.seat_order,
             options=dict(old.options),
             rated=old.rated,
+            ai_replaces=old.ai_replaces,
         )
         for player in old.players:
             if player.user_id != opener.user_id:

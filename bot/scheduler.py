@@ -16,8 +16,13 @@ Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`
   went out at least ``warn_lead`` of active time ago: the consequence never comes unannounced,
   even when the bot was offline through the warning time (it warns when back); the table's
   consequence is applied: ``skip`` takes :func:`bot.pbp_games.skip_action`, ``forfeit`` ends the
-  game with that player last. A whole round of skips with no person moving abandons the table
-  (consequence "abandoned": the skip is played, then the game is aborted).
+  game with that player last (or, at a table with `ai_replaces`, hands the seat to an AI), ``ai``
+  lets the `normal` AI take the decision from the player's own view (through ``decide``, the
+  worker pool; without one it falls back to ``skip``). A whole round of skips with no person
+  moving abandons the table (consequence "abandoned": the skip is played, then the game is
+  aborted).
+
+AI seats are never reminded, warned or timed: their decisions are not the scheduler's.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot import ai_seats
+from bot.ai.worker import decision_seed
+from bot.ai_turns import Decider
 from bot.games.common import GameError
 from bot.pbp import PlayByPost, active_time
 from bot.pbp_games import ROUND_DECISIONS, skip_action
@@ -48,8 +56,9 @@ ABANDON_ROUNDS = 2
 class Due:
     """Something the scheduler applied: ``kind`` is "reminder", "warning" or "expired".
 
-    ``deadline`` is the timer's end (warnings); ``consequence`` ("skip", "forfeit" or
-    "abandoned": a skip after which the table was aborted), ``action`` and ``move`` describe an
+    ``deadline`` is the timer's end (warnings); ``consequence`` ("skip", "ai", "forfeit",
+    "replaced": a forfeit whose seat an AI took over, or "abandoned": a skip after which the
+    table was aborted), ``action`` and ``move`` describe an
     expiry (``action`` is the skipped decision, None for a forfeit; ``table`` is then the table
     after it).
     """
@@ -69,10 +78,16 @@ class Due:
 class Scheduler:
     """Fires reminders, timer warnings and expiries; stateless between ticks."""
 
-    def __init__(self, pbp: PlayByPost, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        pbp: PlayByPost,
+        clock: Callable[[], float] | None = None,
+        decide: Decider | None = None,
+    ) -> None:
         self.pbp = pbp
         self.service = pbp.service
         self.clock = clock or self.service.clock
+        self.decide = decide  # the AI for the consequence "ai" (the bot's worker pool)
 
     async def tick(self, now: float | None = None) -> list[Due]:
         """Apply and return everything due at ``now`` (default: the clock)."""
@@ -90,6 +105,8 @@ class Scheduler:
             for row in decisions:
                 if row.table_id in moved:
                     continue  # the table changed this pass; look again in the next one
+                if ai_seats.is_ai(row.user_id):
+                    continue  # an AI is never reminded, warned or timed: it is deciding
                 mine = periods.get(row.user_id, [])
                 away = any(p.start <= at < p.end() for p in mine)
                 waited = active_time(mine, row.since, at)
@@ -146,6 +163,17 @@ class Scheduler:
             return False
         return row.reminded_at is None or active_time(periods, row.reminded_at, at) >= interval
 
+    async def _ai_action(self, row: PendingRow) -> str | None:
+        """The `normal` AI's decision for the absent player, from their own view (None if the
+        decision is no longer pending); the submit is guarded by the seq as for a skip."""
+        assert self.decide is not None
+        decision = await self.service.seat_decision(row.table_id, row.seat)
+        if decision is None:
+            return None
+        table, view, legal = decision
+        seed = decision_seed(table.seed, table.version, row.seat)
+        return await self.decide(table.game, view, legal, ai_seats.TIMER_LEVEL, seed)
+
     async def _expire(
         self, row: PendingRow, options: PbpOptions, at: float, waited: float
     ) -> Due | None:
@@ -154,11 +182,17 @@ class Scheduler:
             if options.consequence == "forfeit":
                 # One transaction records the end and the forfeiting seat.
                 after = await self.service.forfeit(row.table_id, row.seat, row.seq)
-                return Due(
-                    "expired", after, row.seat, row.user_id, at, waited, consequence="forfeit"
-                )
-            legal = await self.service.legal_actions(row.table_id, row.user_id)
-            action = skip_action(table.game, legal)
+                kind = "forfeit" if after.status != "active" else "replaced"
+                return Due("expired", after, row.seat, row.user_id, at, waited, consequence=kind)
+            action = None
+            consequence = "skip"
+            if options.consequence == "ai" and self.decide is not None:
+                action = await self._ai_action(row)
+                consequence = "ai"
+            if action is None:
+                legal = await self.service.legal_actions(row.table_id, row.user_id)
+                action = skip_action(table.game, legal)
+                consequence = "skip"
             if action is None:
                 return None
             move = await self.service.submit(
@@ -169,7 +203,6 @@ class Scheduler:
         except (ServiceError, GameError):
             log.exception("table %s: the timer's consequence failed", row.table_id)
             return None
-        consequence = "skip"
         after_table = move.table
         async with self.service.db.write() as q:
             run = await PbpQueries(q).count_skip(row.table_id, row.seq, move.table.seq)

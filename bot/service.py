@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bot import ratings
+from bot import ai_seats, ratings
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.presenters import plain_text
@@ -98,6 +98,7 @@ class Table:
     version: int = 0
     posted_version: int = 0
     posted_to_act: tuple[int, ...] | None = None
+    ai_replaces: bool = False  # table option: a leaver's seat passes to a `normal` AI
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or, in the lobby, the join position) of ``user_id``; None if not here."""
@@ -304,6 +305,7 @@ class Service:
             version=row.version,
             posted_version=row.posted_version,
             posted_to_act=row.posted_to_act,
+            ai_replaces=row.ai_replaces,
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
@@ -337,7 +339,11 @@ class Service:
 
     @staticmethod
     def _names(table: Table, seats: tuple[int, ...]) -> str:
-        names = (plain_text(table.players[s].name) for s in seats if s < len(table.players))
+        names = (
+            ai_seats.mark(table.players[s].user_id, plain_text(table.players[s].name))
+            for s in seats
+            if s < len(table.players)
+        )
         return ", ".join(names)
 
     def _replay(self, row: TableRow, seat_count: int, actions: list[tuple[int, str]]) -> Any:
@@ -416,11 +422,13 @@ class Service:
         options: dict[str, Any] | None = None,
         setup: Any = None,
         rated: bool = True,
+        ai_replaces: bool = False,
     ) -> Table:
         """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open.
 
-        ``rated`` is the table option `rated` (False: a friendly game); it is not an engine
-        option, so ``options`` never carry it."""
+        ``rated`` is the table option `rated` (False: a friendly game) and ``ai_replaces`` the
+        option `ai_replaces` (a player who resigns or forfeits a 3-4 player T&E game is replaced
+        by a `normal` AI); neither is an engine option, so ``options`` never carry them."""
         module = self._game(game)
         counts = tuple(module.SEAT_COUNTS)
         if max_seats not in counts:
@@ -452,6 +460,7 @@ class Service:
                     seed=seed,
                     at=self._clock(),
                     rated=rated,
+                    ai_replaces=ai_replaces,
                 )
                 await q.add_seat(table_id, creator.user_id, creator.name)
                 return (await self._load(q, table_id))[1]
@@ -471,6 +480,35 @@ class Service:
             if len(table.players) >= table.max_seats:
                 raise TableFull(f"All {table.max_seats} seats are taken.")
             await q.add_seat(table_id, player.user_id, player.name)
+            return (await self._load(q, table_id))[1]
+
+    async def add_ai(self, table_id: int, user_id: int, level: str, *, can_manage: bool) -> Table:
+        """Seat an AI of ``level`` in the lobby (creator or manager); its user id encodes the
+        level (:mod:`bot.ai_seats`), its name is ``AI (level)``."""
+        if level not in ai_seats.AI_LEVELS:
+            raise BadOption(f"The AI levels are {', '.join(ai_seats.AI_LEVELS)}, not {level!r}.")
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            self._allowed(table, user_id, can_manage)
+            if table.status != "lobby":
+                raise NotInLobby("This game has already started or ended; no seats are open.")
+            if len(table.players) >= table.max_seats:
+                raise TableFull(f"All {table.max_seats} seats are taken.")
+            ai_id = ai_seats.next_ai_id(level, (p.user_id for p in table.players))
+            await q.add_seat(table_id, ai_id, ai_seats.ai_name(ai_id))
+            return (await self._load(q, table_id))[1]
+
+    async def remove_ai(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """Take the AI seat that joined last out of the lobby (creator or manager)."""
+        async with self._lock(table_id), self._db.write() as q:
+            _, table = await self._load(q, table_id)
+            self._allowed(table, user_id, can_manage)
+            if table.status != "lobby":
+                raise NotInLobby("The game has started; its AI seats stay.")
+            robots = [p.user_id for p in table.players if ai_seats.is_ai(p.user_id)]
+            if not robots:
+                raise NotSeated("No AI sits at this table.")
+            await q.remove_seat(table_id, robots[-1])
             return (await self._load(q, table_id))[1]
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -825,8 +863,50 @@ class Service:
             self._states[table_id] = (row.seq - 1, state)
             return after
 
+    @staticmethod
+    def replaceable(table: Table, seat: int) -> bool:
+        """Whether a leaver's seat passes to an AI instead of ending the game: the table chose
+        `ai_replaces`, it is a T&E game of 3-4 seats, the leaver is a person and another person
+        still plays (AIs alone do not play on)."""
+        if not table.ai_replaces or table.game != "tigris" or len(table.players) < 3:
+            return False
+        users = [p.user_id for p in table.players]
+        others = [u for s, u in enumerate(users) if s != seat]
+        return not ai_seats.is_ai(users[seat]) and any(not ai_seats.is_ai(u) for u in others)
+
+    async def _replace(self, q: Queries, table: Table, seat: int, reason: str, at: float) -> Table:
+        ai_id = ai_seats.next_ai_id(ai_seats.REPLACEMENT_LEVEL, (p.user_id for p in table.players))
+        await q.replace_seat(table.id, seat, ai_id, ai_seats.ai_name(ai_id), reason, at)
+        return (await self._load(q, table.id))[1]
+
+    async def replaced_seats(self, table_id: int) -> list[tuple[int, int, str, str]]:
+        """(seat, user id, name, "resigned" | "forfeit") of each person an AI replaced."""
+        async with self._db.read() as q:
+            return await q.replaced_seats(table_id)
+
+    async def ai_to_act(self) -> list[tuple[int, int, int]]:
+        """(table, seat, AI user id) of every decision a running game waits for from an AI."""
+        async with self._db.read() as q:
+            return await q.ai_to_act()
+
+    async def seat_decision(
+        self, table_id: int, seat: int
+    ) -> tuple[Table, dict[str, Any], list[str]] | None:
+        """The table, ``seat``'s own view and its legal actions, taken together (one state);
+        None unless the game runs and ``seat`` must decide now. For the AI of that seat."""
+        async with self._lock(table_id):
+            row, table = await self._read(table_id)
+            if table.status != "active" or not 0 <= seat < len(table.players):
+                return None
+            game = self._game(table.game)
+            state = await self._state(row, table)
+            if seat not in game.to_act(state):
+                return None
+            return table, game.view(state, seat), list(game.legal_actions(state, seat))
+
     async def forfeit(self, table_id: int, seat: int, expected_seq: int) -> Table:
-        """End the game with ``seat`` losing on time (recorded like a resignation).
+        """End the game with ``seat`` losing on time (recorded like a resignation); at a table
+        with `ai_replaces` (3-4 player T&E) the seat passes to an AI instead (still running).
 
         StaleBoard if the table moved past ``expected_seq`` (the decision was taken meanwhile).
         """
@@ -836,6 +916,8 @@ class Service:
             if row.seq != expected_seq:
                 raise StaleBoard(table)
             at = self._clock()
+            if self.replaceable(table, seat):
+                return await self._replace(q, table, seat, "forfeit", at)
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
             )
@@ -852,8 +934,10 @@ class Service:
     async def resign(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
     ) -> Table:
-        """End the game: the resigning seat ranks last. With ``expected_version`` (a
-        confirmation button): StaleBoard if the game changed since it was offered."""
+        """End the game: the resigning seat ranks last; at a table with `ai_replaces` (3-4 player
+        T&E, another person still playing) the seat passes to a `normal` AI and the game goes
+        on (the returned table is still running). With ``expected_version`` (a confirmation
+        button): StaleBoard if the game changed since it was offered."""
         async with self._lock(table_id), self._db.write() as q:
             row, table = await self._load(q, table_id)
             self._require_active(table)
@@ -863,6 +947,8 @@ class Service:
             if expected_version is not None and row.version != expected_version:
                 raise StaleBoard(table)
             at = self._clock()
+            if self.replaceable(table, seat):
+                return await self._replace(q, table, seat, "resigned", at)
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat
             )

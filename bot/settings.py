@@ -34,6 +34,8 @@ class Settings:
     log_level: str
     api_base: str | None
     gateway_url: str | None
+    ai_move_delay: float = 1.5
+    ai_workers: int = 2
 
     @classmethod
     def load(cls, environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -53,6 +55,20 @@ class Settings:
         level = (values.get("LOG_LEVEL", "") or "INFO").strip().upper()
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        delay_text = (values.get("AI_MOVE_DELAY", "") or "1.5").strip()
+        try:
+            delay = float(delay_text)
+        except ValueError:
+            delay = -1.0
+        if not 0 <= delay <= 60:
+            raise SettingsError(
+                f"AI_MOVE_DELAY must be a number of seconds from 0 to 60, not {delay_text!r}."
+            )
+        workers_text = (values.get("AI_WORKERS", "") or "2").strip()
+        if not workers_text.isdigit() or not 1 <= int(workers_text) <= 32:
+            raise SettingsError(
+                f"AI_WORKERS must be a whole number from 1 to 32, not {workers_text!r}."
+            )
         return cls(
             discord_token=token,
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "var/bot.sqlite3"),
@@ -60,6 +76,8 @@ class Settings:
             log_level=level,
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            ai_move_delay=delay,
+            ai_workers=int(workers_text),
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -107,3 +108,41 @@ def png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     palette.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+#: The key a view carries (added by the bot, not the engine: who plays a seat is public) to list
+#: the seats an AI plays; their panels get the robot mark.
+AI_SEATS_KEY = "ai_seats"
+
+
+def ai_seats_of(view: dict[str, Any]) -> set[int]:
+    """The seats the view marks as played by an AI (none when the key is missing)."""
+    return {int(s) for s in view.get(AI_SEATS_KEY) or []}
+
+
+@lru_cache(maxsize=8)
+def robot_sprite(size: int) -> Image.Image:
+    """The robot mark next to an AI seat's name: a light head with a dark outline, two dark
+    eyes, a mouth grille and an antenna (a shape, so it reads on any panel and without colour)."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        dark = (40, 44, 54, 255)
+        light = (226, 232, 240, 255)
+        line = max(1, round(side * 0.07))
+        draw.line([(side * 0.5, side * 0.08), (side * 0.5, side * 0.26)], fill=light, width=line)
+        draw.ellipse((side * 0.4, 0, side * 0.6, side * 0.18), fill=light, outline=dark)
+        draw.rounded_rectangle(
+            (side * 0.06, side * 0.24, side * 0.94, side * 0.98),
+            radius=side * 0.16,
+            fill=light,
+            outline=dark,
+            width=line,
+        )
+        for left in (0.22, 0.58):
+            draw.ellipse((side * left, side * 0.42, side * (left + 0.2), side * 0.62), fill=dark)
+        draw.rounded_rectangle(
+            (side * 0.28, side * 0.74, side * 0.72, side * 0.84), radius=side * 0.03, fill=dark
+        )
+
+    return supersampled((size, size), paint)

@@ -16,7 +16,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import palette as P
-from renderers._draw import fit_size, font, png_bytes, supersampled, wrap
+from renderers._draw import (
+    ai_seats_of,
+    fit_size,
+    font,
+    png_bytes,
+    robot_sprite,
+    supersampled,
+    wrap,
+)
 
 # ---- geometry ---------------------------------------------------------------------------------
 CARD_W = 168
@@ -847,6 +855,9 @@ def _draw_player(
     tx = x + 62 + font(26, "bold").getlength(title)
     if player.get("start_player"):
         _paste(image, start_token_sprite(26), tx + 4, y + 14)
+        tx += 34
+    if seat in ai_seats_of(view):  # played by an AI
+        _paste(image, robot_sprite(30), round(tx) + 6, y + 10)
         tx += 34
     if acting:
         draw.text(

@@ -16,7 +16,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import palette as P
-from renderers._draw import DATA_DIR, font, glyph_painter, png_bytes, supersampled, wrap
+from renderers._draw import (
+    DATA_DIR,
+    ai_seats_of,
+    font,
+    glyph_painter,
+    png_bytes,
+    robot_sprite,
+    supersampled,
+    wrap,
+)
 
 # ---- geometry (every position on the board image comes from these numbers) -------------------
 COLUMNS = 16
@@ -573,6 +582,9 @@ def _draw_player(panel: _Panel, player: dict[str, Any], view: dict[str, Any], he
     if view.get("viewer") == seat:
         title += " (you)"
     panel.draw.text((x0 + badge + 12, y0 + 8), title, font=font(24, "bold"), fill=P.TEXT)
+    if seat in ai_seats_of(view):  # played by an AI
+        title_end = x0 + badge + 12 + font(24, "bold").getlength(title)
+        _paste(panel.image, robot_sprite(28), round(title_end) + 10, y0 + 7)
     if acting:
         panel.draw.text(
             (x0 + panel.width, y0 + 10),

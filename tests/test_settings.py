@@ -39,3 +39,14 @@ def test_python_m_bot_without_token_exits_non_zero(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "DISCORD_TOKEN" in result.stderr
+
+
+def test_ai_settings_default_and_refuse_nonsense(tmp_path: Path) -> None:
+    none = tmp_path / "none.env"
+    settings = Settings.load({"DISCORD_TOKEN": "x"}, none)
+    assert (settings.ai_move_delay, settings.ai_workers) == (1.5, 2)
+    chosen = Settings.load({"DISCORD_TOKEN": "x", "AI_MOVE_DELAY": "0", "AI_WORKERS": "1"}, none)
+    assert (chosen.ai_move_delay, chosen.ai_workers) == (0.0, 1)
+    for name, value in [("AI_MOVE_DELAY", "soon"), ("AI_MOVE_DELAY", "-1"), ("AI_WORKERS", "0")]:
+        with pytest.raises(SettingsError, match=name):
+            Settings.load({"DISCORD_TOKEN": "x", name: value}, none)

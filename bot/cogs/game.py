@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import presenters
+from bot import ai_seats, presenters
 from bot.cogs import pbp as pbp_commands
 from bot.games import get_game
-from bot.service import ChannelBusy, Table
+from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
@@ -21,20 +21,30 @@ GAME_CHOICES = [
     app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
     app_commands.Choice(name="Targi", value="targi"),
 ]
+AI_CHOICES = [
+    app_commands.Choice(name=f"{level}: play alone against {level} AIs", value=level)
+    for level in ai_seats.AI_LEVELS
+]
 ORDER_CHOICES = [
     app_commands.Choice(name="join order", value="join"),
     app_commands.Choice(name="random", value="random"),
 ]
 _TRUE = {"1", "yes", "y", "true", "on"}
 _FALSE = {"0", "no", "n", "false", "off"}
-#: Table options of the bot itself (not the engine's): name -> default.
-TABLE_OPTIONS: dict[str, Any] = {"rated": True}
+#: Table options of the bot itself (not the engine's): name -> default. ``ai_replaces``: a
+#: player who resigns or forfeits a 3-4 player T&E game hands their seat to a `normal` AI.
+TABLE_OPTIONS: dict[str, Any] = {"rated": True, "ai_replaces": True}
 
 
 def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """The engine's options and the table's ``rated`` flag (never passed to the engine)."""
     engine = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
     return engine, bool(options.get("rated", TABLE_OPTIONS["rated"]))
+
+
+def ai_replaces_of(options: dict[str, Any]) -> bool:
+    """The table option ``ai_replaces`` (default yes; never passed to the engine)."""
+    return bool(options.get("ai_replaces", TABLE_OPTIONS["ai_replaces"]))
 
 
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
@@ -167,6 +177,7 @@ async def _open_thread(
         seat_order=order,
         options=engine_options,
         rated=rated,
+        ai_replaces=ai_replaces_of(options),
     )
     await flow.post_lobby(bot, table)
     text = f"Opened {title} table #{table.id} in <#{thread_id}>."
@@ -174,6 +185,30 @@ async def _open_thread(
         await interaction.edit_original_response(content=text, view=None)
     else:
         await flow.reply(interaction, text)
+
+
+async def start_solo(interaction: discord.Interaction[Any], table: Table, level: str) -> None:
+    """`/game new ... ai:<level>`: AI seats of ``level`` fill the new table, which starts at
+    once; the opening message says who sits where, then the first board follows."""
+    bot = flow.bot_of(interaction)
+    user = interaction.user.id
+    try:
+        for _ in range(table.max_seats - len(table.players)):
+            table = await bot.service.add_ai(table.id, user, level, can_manage=True)
+        table = await bot.service.start(table.id, user, can_manage=True)
+    except Exception:
+        if (await bot.service.get(table.id)).status == "lobby":
+            await bot.service.cancel(table.id, user, can_manage=True)
+        raise
+    view = await bot.service.public_view(table.id)
+    channel = bot.get_partial_messageable(table.channel_id)
+    text = f"{flow.lobby_content(table)}\nStarted; seats in order: {flow.seating(table, view)}."
+    message = await channel.send(flow.clip(text))
+    await bot.service.set_lobby_message(table.id, message.id)
+    await flow.reply(
+        interaction, f"Opened {presenters.game_title(table.game)} table #{table.id} against the AI."
+    )
+    await flow.show_current(bot, table.id, version=table.version)
 
 
 @app_commands.guild_only()
@@ -186,8 +221,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         seats="Number of seats (default: the most the game allows)",
         order="Seat order: join order or random",
         options="Table options as name=value, e.g. open_scoring=yes; rated=no: a friendly game",
+        ai="Play alone now: AI seats of this level fill the table and the game starts at once",
     )
-    @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES, ai=AI_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -195,6 +231,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         seats: app_commands.Range[int, 2, 4] | None = None,
         order: app_commands.Choice[str] | None = None,
         options: str | None = None,
+        ai: app_commands.Choice[str] | None = None,
     ) -> None:
         bot = flow.bot_of(interaction)
         if interaction.channel_id is None:
@@ -210,6 +247,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(f"{module.TITLE} is played with {allowed} players.")
         seat_order = order.value if order is not None else "join"
         table_options = parse_options(game.value, options)
+        if ai is not None and ai.value not in ai_seats.AI_LEVELS:
+            raise CommandRefused(
+                f"Unknown AI level {ai.value!r}; choose one of: {', '.join(ai_seats.AI_LEVELS)}."
+            )
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -223,18 +264,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 seat_order=seat_order,
                 options=engine_options,
                 rated=rated,
+                ai_replaces=ai_replaces_of(table_options),
             )
         except ChannelBusy as busy:
             text = (
                 f"This channel already has a game (table #{busy.table.id}, "
                 f"{presenters.game_title(busy.table.game)}). One game per channel."
             )
-            if NewThreadButton.fits(game.value, wanted, seat_order, table_options):
+            if ai is None and NewThreadButton.fits(game.value, wanted, seat_order, table_options):
                 view = discord.ui.View(timeout=None)
                 view.add_item(NewThreadButton(game.value, wanted, seat_order, table_options))
                 await flow.reply(interaction, text, view=view)
             else:
                 await flow.reply(interaction, text + " Open a thread and use `/game new` there.")
+            return
+        if ai is not None:
+            await start_solo(interaction, table, ai.value)
             return
         try:
             await flow.post_lobby(bot, table)
@@ -268,13 +313,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         table = await table_here(interaction)
         if table.status != "active":
             raise CommandRefused("The game here has not started; use Leave in the lobby.")
-        if table.seat_of(interaction.user.id) is None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
             raise CommandRefused("You are not playing in this game.")
-        await flow.reply(
-            interaction,
-            "Resign? The game ends for everyone and you are ranked last.",
-            view=confirm_view(table, "resign"),
-        )
+        question = "Resign? The game ends for everyone and you are ranked last."
+        if Service.replaceable(table, seat):
+            question = (
+                "Resign? A normal AI takes over your seat so the others can finish; "
+                "the game is then no longer rated."
+            )
+        await flow.reply(interaction, question, view=confirm_view(table, "resign"))
 
     @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:

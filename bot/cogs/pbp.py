@@ -21,7 +21,14 @@ ON_OFF = [
 CONSEQUENCE_CHOICES = [
     app_commands.Choice(name="skip: the safest default decision", value="skip"),
     app_commands.Choice(name="forfeit: the late player loses", value="forfeit"),
+    app_commands.Choice(name="ai: the normal AI decides for the late player", value="ai"),
 ]
+#: What happens when the timer runs out, as the timing summary says it.
+CONSEQUENCE_TEXT = {
+    "skip": "skip the decision",
+    "forfeit": "forfeit",
+    "ai": "the normal AI decides",
+}
 
 
 def _days(seconds: float) -> str:
@@ -125,7 +132,7 @@ async def game_timing(
     if options.timer is None:
         timer = "no turn timer"
     else:
-        then = "forfeit" if options.consequence == "forfeit" else "skip the decision"
+        then = CONSEQUENCE_TEXT.get(options.consequence, options.consequence)
         timer = (
             f"turn timer {options.timer / HOUR:g} h (then {then}; warning "
             f"{options.warn_lead / HOUR:g} h before)"

@@ -25,7 +25,7 @@ __all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
     "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
-    "started_at, ended_at, version, posted_version, posted_to_act, rated"
+    "started_at, ended_at, version, posted_version, posted_to_act, rated, ai_replaces"
 )
 
 
@@ -56,6 +56,7 @@ class TableRow:
     posted_version: int  # the version the channel's last board (or final result) shows
     posted_to_act: tuple[int, ...] | None  # the seats that board waits for (None: unknown)
     rated: bool = True  # the table option `rated` (kept apart from the engine's options)
+    ai_replaces: bool = False  # the table option `ai_replaces`: a leaver's seat goes to an AI
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
@@ -64,6 +65,7 @@ class TableRow:
         values[9] = None if values[9] is None else json.loads(values[9])
         values[21] = None if values[21] is None else tuple(json.loads(values[21]))
         values[22] = bool(values[22])
+        values[23] = bool(values[23])
         return cls(*values)
 
 
@@ -153,11 +155,12 @@ class Queries:
         seed: int,
         at: float,
         rated: bool = True,
+        ai_replaces: bool = False,
     ) -> int:
         async with self._conn.execute(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
-            "seat_order, options, setup, seed, created_at, rated) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+            "seat_order, options, setup, seed, created_at, rated, ai_replaces) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 guild_id,
@@ -170,6 +173,7 @@ class Queries:
                 seed,
                 at,
                 int(rated),
+                int(ai_replaces),
             ),
         ) as cursor:
             new_id = cursor.lastrowid
@@ -260,6 +264,48 @@ class Queries:
         await self._change(
             "DELETE FROM seats WHERE table_id = ? AND user_id = ?", [table_id, user_id]
         )
+
+    async def replace_seat(
+        self, table_id: int, seat: int, ai_user_id: int, ai_name: str, reason: str, at: float
+    ) -> bool:
+        """Hand ``seat`` to the AI ``ai_user_id`` (recording who left in ``replaced_seats``) and
+        move the table's version up; the AI seat alone makes the result unrated. False if the
+        seat is empty."""
+        row = await self._one(
+            "SELECT user_id, name FROM seats WHERE table_id = ? AND seat = ?", [table_id, seat]
+        )
+        if row is None:
+            return False
+        await self._change(
+            "INSERT INTO replaced_seats (table_id, seat, user_id, name, ai_user_id, reason, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [table_id, seat, row[0], row[1], ai_user_id, reason, at],
+        )
+        await self._change(
+            "UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND seat = ?",
+            [ai_user_id, ai_name, table_id, seat],
+        )
+        await self._change("UPDATE game_tables SET version = version + 1 WHERE id = ?", [table_id])
+        return True
+
+    async def replaced_seats(self, table_id: int) -> list[tuple[int, int, str, str]]:
+        """(seat, user id, name, reason) of the players who left and were replaced, in order."""
+        rows = await self._all(
+            "SELECT seat, user_id, name, reason FROM replaced_seats WHERE table_id = ? "
+            "ORDER BY at, seat",
+            [table_id],
+        )
+        return [(int(s), int(u), str(n), str(r)) for s, u, n, r in rows]
+
+    async def ai_to_act(self) -> list[tuple[int, int, int]]:
+        """(table, seat, AI user id) of every running game's decision pending for an AI seat."""
+        rows = await self._all(
+            "SELECT p.table_id, p.seat, s.user_id FROM pending p "
+            "JOIN game_tables t ON t.id = p.table_id "
+            "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
+            "WHERE t.status = 'active' AND s.user_id < 0 ORDER BY p.table_id, p.seat"
+        )
+        return [(int(t), int(seat), int(user)) for t, seat, user in rows]
 
     async def seated_table_ids(self, user_id: int, status: str) -> list[int]:
         rows = await self._all(
@@ -352,7 +398,7 @@ class Queries:
                 "SELECT p.table_id, p.seat, s.user_id, p.since, p.reminded_at FROM pending p "
                 "JOIN game_tables t ON t.id = p.table_id "
                 "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
-                "WHERE t.status = 'active' AND p.since <= ? "
+                "WHERE t.status = 'active' AND s.user_id >= 0 AND p.since <= ? "
                 "AND (p.reminded_at IS NULL OR p.reminded_at <= ?) "
                 "ORDER BY p.since, p.table_id, p.seat",
                 [now - interval, now - interval],

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters
+from bot import ai_seats, presenters
 from bot.games import get_game
 from bot.service import MoveResult, NotSeated, Player, Table
 from bot.ui.images import board_png, private_png
@@ -47,8 +47,9 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 def names_of(table: Table) -> list[str]:
-    """Seat names in seat order, escaped to show literally in a message."""
-    return [presenters.plain_text(p.name) for p in table.players]
+    """Seat names in seat order, escaped to show literally in a message; an AI seat's name
+    carries the robot mark (🤖 AI (strong))."""
+    return [ai_seats.mark(p.user_id, presenters.plain_text(p.name)) for p in table.players]
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -101,6 +102,8 @@ def lobby_content(table: Table) -> str:
             f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
         lines.append(f"Options: {shown or 'the standard rules'}.")
+    if table.ai_replaces and table.game == "tigris" and table.max_seats > 2:
+        lines.append("A player who resigns or runs out of time is replaced by a normal AI.")
     seated = ", ".join(names_of(table)) or "nobody yet"
     lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")
     if table.status == "lobby":
@@ -109,12 +112,13 @@ def lobby_content(table: Table) -> str:
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    """Join / Leave / Start / Cancel, persistent across restarts."""
-    from bot.ui.items import LobbyButton
+    """Join / Leave / Start / Cancel and the "Add AI" menu, persistent across restarts."""
+    from bot.ui.items import AiSelect, LobbyButton
 
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table.id, op))
+    view.add_item(AiSelect(table.id))
     return view
 
 
@@ -140,9 +144,18 @@ def board_view(table: Table) -> discord.ui.View:
 
 
 def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
-    """User ids of the seats that must decide now (off-turn decisions included)."""
+    """User ids of the people who must decide now (off-turn decisions included); an AI seat is
+    never pinged (nor, through this list, sent a DM)."""
     seats = [int(s) for s in view.get("to_act") or []]
-    return [table.players[s].user_id for s in seats if 0 <= s < len(table.players)]
+    users = [table.players[s].user_id for s in seats if 0 <= s < len(table.players)]
+    return [u for u in users if not ai_seats.is_ai(u)]
+
+
+def marked(table: Table, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` for an image: the seats an AI plays listed under ``ai_seats`` (public: the
+    renderers draw the robot mark on their panels)."""
+    robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
+    return {**view, "ai_seats": robots} if robots else view
 
 
 async def render_file(
@@ -231,6 +244,8 @@ async def _show_locked(
     previous board waited for, None if unknown; the mover)."""
     nothing: TurnNotice = (None, [], None, None)
     table = await bot.service.get(table_id)
+    if table.status == "active" and any(ai_seats.is_ai(p.user_id) for p in table.players):
+        bot.ai_player.kick(table.id)  # thinks (in a worker) while the board goes out
     if version is not None and table.version != version:
         return None
     if table.status == "lobby" or table.end_reason == "cancelled":
@@ -267,6 +282,7 @@ async def _show_locked(
     before = None
     if table.posted_to_act is not None:
         before = [table.players[s].user_id for s in table.posted_to_act]
+        before = [u for u in before if not ai_seats.is_ai(u)]
     return await bot.service.get(table.id), waiting, before, actor
 
 
@@ -346,7 +362,9 @@ async def post_board(
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
-    image = await render_file(table.game, view, f"{table.game}-{table.id}-{table.seq}.png")
+    image = await render_file(
+        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png"
+    )
     channel = bot.get_partial_messageable(table.channel_id)
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
     kwargs: dict[str, Any] = {"view": board_view(table), "allowed_mentions": mentions}
@@ -369,7 +387,7 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
 
     text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
-    image = await render_file(table.game, view, f"{table.game}-{table.id}-final.png")
+    image = await render_file(table.game, marked(table, view), f"{table.game}-{table.id}-final.png")
     if image is not None:
         files.append(image)
     record_bytes = json.dumps(record, indent=1).encode()
@@ -419,7 +437,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     private = await bot.service.private_view(table.id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1)
-    image = await render_file(table.game, private, "hand.png", private=True)
+    image = await render_file(table.game, marked(table, private), "hand.png", private=True)
     if image is None:
         await interaction.followup.send(clip(text), ephemeral=True)
     else:

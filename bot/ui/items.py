@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import presenters
+from bot import ai_seats, presenters
 from bot.service import Table
 from bot.ui import flow
 from bot.ui.errors import guarded
@@ -117,6 +117,49 @@ class LobbyButton(
                 content=f"{flow.lobby_content(table)}\nCancelled.", view=None
             )
             return
+        await interaction.response.edit_message(
+            content=flow.lobby_content(table), view=flow.lobby_view(table)
+        )
+
+
+class AiSelect(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"lobby:(?P<table>\d+):ai",
+):
+    """The lobby's "Add AI" menu: seat an AI of a level, or remove the last AI seated
+    (creator or server manager)."""
+
+    def __init__(self, table_id: int) -> None:
+        options = [
+            discord.SelectOption(label=f"Add AI ({level})", value=level, emoji="🤖")
+            for level in ai_seats.AI_LEVELS
+        ]
+        options.append(discord.SelectOption(label="Remove an AI", value="remove"))
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=f"lobby:{table_id}:ai",
+            options=options,
+            placeholder="Add AI…",
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(select)
+        self.table_id = table_id
+
+    fields = (("table", int),)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if not values:
+            return
+        service = flow.bot_of(interaction).service
+        manage = flow.can_manage(interaction)
+        if values[0] == "remove":
+            table = await service.remove_ai(self.table_id, interaction.user.id, can_manage=manage)
+        else:
+            table = await service.add_ai(
+                self.table_id, interaction.user.id, values[0], can_manage=manage
+            )
         await interaction.response.edit_message(
             content=flow.lobby_content(table), view=flow.lobby_view(table)
         )
@@ -320,7 +363,12 @@ class ConfirmButton(
             return
         table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
         await interaction.response.edit_message(content="You resigned.", view=None)
-        await flow.show_current(bot, table.id, version=table.version, note=f"{who} resigned.")
+        note = f"{who} resigned."
+        if table.status == "active":  # `ai_replaces`: an AI took the seat over
+            seat = [s for s, _, _, _ in await bot.service.replaced_seats(table.id)][-1]
+            ai = flow.names_of(table)[seat]
+            note = f"{who} resigned; {ai} plays on in their seat (the game is no longer rated)."
+        await flow.show_current(bot, table.id, version=table.version, note=note)
 
 
 def confirm_view(table: Table, op: str) -> discord.ui.View:
@@ -365,6 +413,7 @@ class NewThreadButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    AiSelect,
     BoardButton,
     ActionButton,
     ActionSelect,

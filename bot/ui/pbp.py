@@ -19,7 +19,7 @@ from bot.games.text import plural
 from bot.pbp import TakebackOutcome
 from bot.pbp_games import action_is_public
 from bot.scheduler import Due
-from bot.service import Table
+from bot.service import Service, Table
 from bot.ui import flow
 from bot.ui.items import Persistent
 
@@ -120,11 +120,12 @@ async def announce(bot: BoardBot, due: Due) -> None:
     if due.kind == "warning":
         assert due.deadline is not None
         options = await bot.pbp.options(table.id)
-        then = (
-            "you forfeit and the game ends"
-            if options.consequence == "forfeit"
-            else "the bot takes the safest default decision for you"
-        )
+        then = {
+            "forfeit": "you forfeit and the game ends",
+            "ai": "the normal AI takes the decision for you",
+        }.get(options.consequence, "the bot takes the safest default decision for you")
+        if options.consequence == "forfeit" and Service.replaceable(table, due.seat):
+            then = "you forfeit and an AI plays on in your seat"
         text = (
             f"<@{due.user_id}> the turn timer of {_title(table)} runs out "
             f"{_when(due.deadline)}; then {then}.{where}"
@@ -133,6 +134,14 @@ async def announce(bot: BoardBot, due: Due) -> None:
         return
     if due.consequence == "forfeit":
         note = f"Time ran out for {name}: they forfeit {_title(table)}."
+        await flow.show_current(bot, table.id, version=table.version, note=note)
+        return
+    if due.consequence == "replaced":
+        left = presenters.plain_text(await _leaver_name(bot, table.id, due.seat, name))
+        note = (
+            f"Time ran out for {left}: they forfeit, and {name} plays on in their seat "
+            "(the game is no longer rated)."
+        )
         await flow.show_current(bot, table.id, version=table.version, note=note)
         return
     assert due.move is not None and due.action is not None
@@ -144,14 +153,23 @@ async def announce(bot: BoardBot, due: Due) -> None:
         )
         await flow.show_current(bot, table.id, version=table.version, note=note)
         return
-    await flow.after_move(bot, due.move, note=f"Time ran out for {name}: the bot decided{shown}.")
+    who = "the normal AI" if due.consequence == "ai" else "the bot"
+    await flow.after_move(bot, due.move, note=f"Time ran out for {name}: {who} decided{shown}.")
+
+
+async def _leaver_name(bot: BoardBot, table_id: int, seat: int, default: str) -> str:
+    """The name of the person who last left ``seat`` (an AI took it over)."""
+    left = [n for s, _, n, _ in await bot.service.replaced_seats(table_id) if s == seat]
+    return left[-1] if left else default
 
 
 async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Due]:
     """One scheduler tick: first every table whose last change never reached its channel is
-    shown (see :func:`bot.ui.flow.catch_up`), then what is due is applied and announced (each
+    shown (see :func:`bot.ui.flow.catch_up`), every AI decision nobody computes is started
+    (one in flight when the bot stopped), then what is due is applied and announced (each
     failure is logged, the rest go on)."""
     await flow.catch_up(bot)
+    await bot.ai_player.resume()
     done = await bot.scheduler.tick(now)
     for due in done:
         try:
@@ -176,6 +194,10 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
     bot = flow.bot_of(interaction)
     asked = await bot.pbp.request_takeback(table_id, interaction.user.id)
     table = asked.table
+    if asked.status == "undone":  # only AI seats to ask: they agree
+        await flow.reply(interaction, "Your last move was taken back (the AI players agreed).")
+        await flow.show_current(bot, table.id, version=table.version)
+        return
     names = flow.names_of(table)
     others = [table.players[s].user_id for s in asked.waiting_for]
     mentions = " ".join(f"<@{u}>" for u in others)

@@ -13,6 +13,7 @@ from bot.ui.items import (
     DYNAMIC_ITEMS,
     ActionButton,
     ActionSelect,
+    AiSelect,
     BoardButton,
     ConfirmButton,
     LobbyButton,
@@ -24,6 +25,7 @@ from bot.ui.pbp import PBP_ITEMS, RematchButton, TakebackAnswer, TakebackButton
 CASES: list[tuple[type[discord.ui.DynamicItem[Any]], tuple[Any, ...], str, dict[str, Any]]] = [
     (LobbyButton, (7, "join"), "lobby:7:join", {"table_id": 7, "op": "join"}),
     (LobbyButton, (7, "cancel"), "lobby:7:cancel", {"table_id": 7, "op": "cancel"}),
+    (AiSelect, (7,), "lobby:7:ai", {"table_id": 7}),
     (BoardButton, (7, 3, "act"), "board:7:3:act", {"table_id": 7, "version": 3, "op": "act"}),
     (BoardButton, (7, 0, "hand"), "board:7:0:hand", {"table_id": 7, "version": 0, "op": "hand"}),
     (

@@ -19,7 +19,8 @@ async def test_open_join_start_posts_board_pinging_only_the_seat_to_act(harness:
     table = await h.table()
     lobby = h.fake.message(table.lobby_message_id)
     assert custom_ids(lobby) == [
-        f"lobby:{table.id}:{op}" for op in ("join", "leave", "start", "cancel")
+        *(f"lobby:{table.id}:{op}" for op in ("join", "leave", "start", "cancel")),
+        f"lobby:{table.id}:ai",  # the "Add AI" menu
     ]
     assert "Seated (1/3): Alice." in lobby["content"]
 

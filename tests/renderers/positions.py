@@ -171,18 +171,31 @@ def targi_hidden_hands() -> View:
     return dict(engine("targi").view(_targi_secret_draw(), None))
 
 
+def tigris_ai_seats() -> View:
+    """The start of a 3-player game where seats 1 and 2 are AI players (the bot adds
+    ``ai_seats`` to the view): their panels carry the robot mark."""
+    return {**tigris_start(), "ai_seats": [1, 2]}
+
+
+def targi_ai_seat() -> View:
+    """Mid-game against an AI in seat 1."""
+    return {**targi_mid_game(), "ai_seats": [1]}
+
+
 TIGRIS_BOARDS = {
     "tigris_start": tigris_start,
     "tigris_war_pending": tigris_war_pending,
     "tigris_monuments": tigris_monuments,
     "tigris_late_game": tigris_late_game,
     "tigris_end": tigris_end,
+    "tigris_ai_seats": tigris_ai_seats,
 }
 TARGI_BOARDS = {
     "targi_start": targi_start,
     "targi_mid_game": targi_mid_game,
     "targi_end": targi_end,
     "targi_hidden_hands": targi_hidden_hands,
+    "targi_ai_seat": targi_ai_seat,
 }
 PRIVATE = {
     "tigris_private": ("tigris", tigris_private),
