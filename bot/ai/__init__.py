@@ -25,9 +25,10 @@ def choose_action(
 ) -> str:
     """The action the AI of ``level`` takes for the viewer of ``view``.
 
-    ``legal_actions`` are the viewer's legal actions; ``iterations`` overrides the search budget
-    of ``strong`` (tests use a small one). The same view, actions, level and seed always give
-    the same action.
+    ``legal_actions`` are the viewer's legal actions; ``iterations`` shrinks the search budget
+    (for tests): it sets ``strong``'s iterations and, in T&E, also caps how many candidate
+    actions every level examines, so it changes ``normal`` and ``easy`` T&E choices too. The same
+    view, actions, level, seed and budget always give the same action.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
