@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.tables import Queries
+from bot.storage.tables import Queries, Statements
 
 __all__ = ["LeagueQueries", "LeagueRow", "MatchRow", "MemberRow", "RoundRow"]
 
@@ -100,20 +97,11 @@ class MatchRow:
         return cls(*values)
 
 
-class LeagueQueries:
+class LeagueQueries(Statements):
     """Statements over the league tables; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        self._conn: aiosqlite.Connection = queries.conn
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(r) for r in rows]
-
-    async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return int(cursor.rowcount)
+        super().__init__(queries.conn)
 
     # -- leagues ------------------------------------------------------------------------------
 

@@ -4,13 +4,9 @@ watchers, notification preferences and the scheduler's view of pending decisions
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-import aiosqlite
-
-from bot.storage.tables import Queries
+from bot.storage.tables import Queries, Statements
 
 __all__ = ["AwayRow", "PbpOptions", "PbpQueries", "PendingRow", "TakebackRow"]
 
@@ -71,20 +67,11 @@ class PendingRow:
     options: PbpOptions
 
 
-class PbpQueries:
+class PbpQueries(Statements):
     """Statements over the play-by-post tables; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        self._conn: aiosqlite.Connection = queries.conn
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(row) for row in rows]
-
-    async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return int(cursor.rowcount)
+        super().__init__(queries.conn)
 
     # -- options ------------------------------------------------------------------------------
 

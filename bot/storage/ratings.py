@@ -4,13 +4,11 @@ their per-game history."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.tables import Queries
+from bot.storage.tables import Queries, Statements
 
 __all__ = ["HistoryRow", "PlayedRow", "RatingQueries", "RatingRow", "ResultRow"]
 
@@ -111,20 +109,11 @@ def _history(row: Sequence[Any]) -> HistoryRow:
     )
 
 
-class RatingQueries:
+class RatingQueries(Statements):
     """Statements over results and ratings; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        self._conn: aiosqlite.Connection = queries.conn
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(row) for row in rows]
-
-    async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return int(cursor.rowcount)
+        super().__init__(queries.conn)
 
     # -- results ------------------------------------------------------------------------------
 

@@ -90,8 +90,9 @@ class ActionRow:
     at: float
 
 
-class Queries:
-    """The statements the service needs; obtained from :class:`Database` only."""
+class Statements:
+    """Runs statements on one connection: the base of every query set (this module's
+    :class:`Queries` and those of ``bot.storage.pbp``, ``.ratings`` and ``.leagues``)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -114,6 +115,10 @@ class Queries:
     async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
         async with self._conn.execute(sql, tuple(params)) as cursor:
             return int(cursor.rowcount)
+
+
+class Queries(Statements):
+    """The statements the service needs; obtained from :class:`Database` only."""
 
     # -- tables -------------------------------------------------------------------------------
 
