@@ -15,11 +15,10 @@ import pytest_asyncio
 from bot import ai_seats
 from bot.ai import choose_action
 from bot.ai.worker import decision_seed
-from bot.client import BoardBot
-from bot.service import Service, Table
+from bot.service import Table
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
-from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids
+from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids, running_bot
 from tests.fakediscord import Call, FakeDiscord
 
 ITERATIONS = 8
@@ -29,21 +28,16 @@ ITERATIONS = 8
 async def harness(
     fake_discord: FakeDiscord, login_bot: object, tmp_path: Path
 ) -> AsyncIterator[Harness]:
-    seeds = random.Random(11)
-    service = await Service.open(
-        tmp_path / "bot.sqlite3", seed_source=lambda: seeds.getrandbits(62)
-    )
-    bot = BoardBot(
-        service, sync="never", scheduler_interval=None, ai_workers=1, ai_iterations=ITERATIONS
-    )
-    inproc = await login_bot(bot)  # type: ignore[operator]
-    h = Harness(inproc, fake_discord, service)
-    try:
+    async with running_bot(
+        fake_discord,
+        login_bot,
+        tmp_path / "bot.sqlite3",
+        seed=11,
+        scheduler_interval=None,
+        ai_workers=1,
+        ai_iterations=ITERATIONS,
+    ) as h:
         yield h
-        await h.settle()
-    finally:
-        await bot.close()
-        await service.close()
 
 
 def never_to_an_ai(h: Harness) -> None:

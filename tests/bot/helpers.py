@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.client import BoardBot
@@ -35,6 +40,34 @@ MALLORY = Person("555", "Mallory")  # never seated
 MODERATOR = Person("999", "Mod", p.MANAGER_PERMISSIONS)
 
 _BOT_TASKS = ("CommandTree-invoker", "discord-ui-", "ai-move-")
+
+
+@asynccontextmanager
+async def running_bot(
+    fake: FakeDiscord,
+    login_bot: Callable[[BoardBot], Awaitable[InProcess]],
+    path: Path,
+    *,
+    seed: int,
+    clock: Callable[[], float] | None = None,
+    **bot_options: Any,
+) -> AsyncIterator[Harness]:
+    """A :class:`Harness` over a new database at ``path``: seeded tables (long seeds, like real
+    ones, so "the seed never appears in public" means something), the service's ``clock`` if
+    given, and a ``BoardBot(**bot_options)`` logged in against the fake. Afterwards it waits for
+    the bot's tasks, then closes the bot and the service."""
+    seeds = random.Random(seed)
+    service = await Service.open(
+        path, clock=clock or time.time, seed_source=lambda: seeds.getrandbits(62)
+    )
+    bot = BoardBot(service, sync="never", **bot_options)
+    h = Harness(await login_bot(bot), fake, service)
+    try:
+        yield h
+        await h.settle()
+    finally:
+        await bot.close()
+        await service.close()
 
 
 class Harness:

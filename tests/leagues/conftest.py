@@ -4,7 +4,6 @@ in for Discord (it only hands out thread ids and counts the calls)."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -12,10 +11,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.client import BoardBot
 from bot.leagues import League, LeagueService, Match
 from bot.service import Player, Service
-from tests.bot.helpers import Harness
+from tests.bot.helpers import Harness, running_bot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as p
 from tests.service.conftest import ManualClock, open_service
@@ -79,15 +77,8 @@ async def league_bot(
     fake_discord: FakeDiscord, login_bot: Any, tmp_path: Path
 ) -> AsyncIterator[tuple[Harness, ManualClock]]:
     clock = ManualClock(1_800_000_000.0)
-    seeds = random.Random(3)
-    service = await Service.open(
-        tmp_path / "bot.sqlite3", clock=clock, seed_source=lambda: seeds.getrandbits(62)
-    )
-    bot = BoardBot(service, sync="never", scheduler_interval=None)
-    inproc = await login_bot(bot)
-    h = Harness(inproc, fake_discord, service)
-    try:
+    path = tmp_path / "bot.sqlite3"
+    async with running_bot(
+        fake_discord, login_bot, path, seed=3, clock=clock, scheduler_interval=None
+    ) as h:
         yield h, clock
-        await h.settle()
-    finally:
-        await service.close()

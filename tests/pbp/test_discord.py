@@ -4,7 +4,6 @@ own background loop is off and each test calls one scheduler tick by hand."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,10 +12,8 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
-from bot.client import BoardBot
-from bot.service import Service
 from bot.ui.pbp import run_scheduler_once
-from tests.bot.helpers import ALICE, BOB, MALLORY, Harness, custom_ids, open_table
+from tests.bot.helpers import ALICE, BOB, MALLORY, Harness, custom_ids, open_table, running_bot
 from tests.fakediscord import Call, FakeDiscord
 from tests.service.conftest import ManualClock
 
@@ -29,18 +26,11 @@ async def timed(
     fake_discord: FakeDiscord, login_bot: Any, tmp_path: Path
 ) -> AsyncIterator[tuple[Harness, ManualClock]]:
     clock = ManualClock(1_800_000_000.0)
-    seeds = random.Random(11)
-    service = await Service.open(
-        tmp_path / "bot.sqlite3", clock=clock, seed_source=lambda: seeds.getrandbits(62)
-    )
-    bot = BoardBot(service, sync="never", scheduler_interval=None)
-    inproc = await login_bot(bot)
-    h = Harness(inproc, fake_discord, service)
-    try:
+    path = tmp_path / "bot.sqlite3"
+    async with running_bot(
+        fake_discord, login_bot, path, seed=11, clock=clock, scheduler_interval=None
+    ) as h:
         yield h, clock
-        await h.settle()
-    finally:
-        await service.close()
 
 
 async def tick(h: Harness, clock: ManualClock, advance: float) -> list[Call]:
