@@ -521,13 +521,21 @@ class Service:
             await q.remove_seat(table_id, user_id)
             return (await self._load(q, table_id))[1]
 
-    async def start(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
-        """Seat the lobby (join order or seeded shuffle) and deal the game."""
+    async def start(
+        self, table_id: int, user_id: int, *, can_manage: bool, need_person: bool = False
+    ) -> Table:
+        """Seat the lobby (join order or seeded shuffle) and deal the game. ``need_person``
+        (a lobby's Start button): WrongPlayerCount when only AI seats are left, since nobody
+        would play that table (the benchmark and tests start such tables on purpose)."""
         async with self._lock(table_id):
             row, table = await self._read(table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
                 raise NotInLobby("This table is not a lobby any more.")
+            if need_person and all(ai_seats.is_ai(p.user_id) for p in table.players):
+                raise WrongPlayerCount(
+                    "Only AI seats are left: at least one person must sit at the table to start."
+                )
             game = self._game(table.game)
             count = len(table.players)
             if count not in tuple(game.SEAT_COUNTS):
