@@ -1,0 +1,88 @@
+"""Adversarial checks of AI seats: what players and adversaries try against them in Discord."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.ai_turns import AiTurns
+from bot.service import Service
+from tests.aiplay.test_service import ai_table
+from tests.bot.helpers import ALICE, Harness, running_bot
+from tests.fakediscord import FakeDiscord
+from tests.service.conftest import ANN
+
+ITERATIONS = 8
+
+
+@pytest_asyncio.fixture
+async def harness(
+    fake_discord: FakeDiscord, login_bot: object, tmp_path: Path
+) -> AsyncIterator[Harness]:
+    async with running_bot(
+        fake_discord,
+        login_bot,
+        tmp_path / "bot.sqlite3",
+        seed=13,
+        scheduler_interval=None,
+        ai_workers=1,
+        ai_iterations=ITERATIONS,
+    ) as h:
+        yield h
+
+
+async def test_a_lobby_with_only_ai_seats_does_not_start(harness: Harness) -> None:
+    """The creator seats two AIs and leaves: Start is refused (a table nobody plays is
+    pointless) and the lobby stays open; once the creator sits again, it starts."""
+    h = harness
+    await h.slash(ALICE, "game", {"game": "tigris", "seats": 3}, sub="new")
+    table = await h.table()
+    menu = f"lobby:{table.id}:ai"
+    for level in ("easy", "strong"):
+        await h.pick(ALICE, h.fake.message(table.lobby_message_id), menu, level)
+    await h.click(ALICE, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:leave")
+    mark = h.fake.mark()
+    refused = await h.click(
+        ALICE, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:start"
+    )
+    assert refused.ephemeral and "at least one person" in (refused.content or "")
+    assert (await h.table()).status == "lobby" and h.public_posts(mark) == []
+    await h.click(ALICE, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:join")
+    started = await h.click(
+        ALICE, h.fake.message(table.lobby_message_id), f"lobby:{table.id}:start"
+    )
+    assert "Started" in (started.content or "")
+    assert (await h.table()).status == "active"
+
+
+@pytest.mark.parametrize("ending", ["abort", "resign"])
+async def test_an_ai_answer_for_a_table_that_ended_meanwhile_is_dropped_quietly(
+    service: Service, caplog: pytest.LogCaptureFixture, ending: str
+) -> None:
+    """The game ends (aborted, or the last person resigns) while the AI is thinking: its
+    answer lands nowhere, and no error is logged for it."""
+    table = await ai_table(service, "targi", (ANN,), ("normal",))
+    legal = await service.legal_actions(table.id, ANN.user_id)
+    await service.submit(table.id, ANN.user_id, legal[0])
+
+    async def decide_while_the_game_ends(
+        game: str, view: dict[str, Any], actions: list[str], level: str, seed: int
+    ) -> str:
+        if ending == "abort":
+            await service.abort(table.id, ANN.user_id, can_manage=False)
+        else:
+            await service.resign(table.id, ANN.user_id)
+        return actions[0]
+
+    turns = AiTurns(service, decide_while_the_game_ends)
+    seq = (await service.get(table.id)).seq
+    with caplog.at_level(logging.INFO):
+        assert await turns.play_once(table.id) is None
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+    ended = await service.get(table.id)
+    assert ended.status != "active" and ended.seq == seq
