@@ -78,7 +78,7 @@ class AiTurns:
                 )
             except GameNotActive:
                 # The game ended (aborted, resigned, finished on time) while the AI thought.
-                log.info("table %d ended while the AI was deciding; its answer is dropped", table_id)
+                log.info("table %d ended while the AI decided; answer dropped", table_id)
                 return None
             except StaleBoard:
                 log.info(
