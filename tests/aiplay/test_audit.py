@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from bot.ai_turns import AiTurns
 from bot.service import Service
+from tests.aiplay.test_discord import solo_table
 from tests.aiplay.test_service import ai_table
 from tests.bot.helpers import ALICE, Harness, running_bot
 from tests.fakediscord import FakeDiscord
@@ -86,3 +87,21 @@ async def test_an_ai_answer_for_a_table_that_ended_meanwhile_is_dropped_quietly(
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
     ended = await service.get(table.id)
     assert ended.status != "active" and ended.seq == seq
+
+
+async def test_a_game_against_the_ai_in_history_rating_and_leaderboard(harness: Harness) -> None:
+    """Alice resigns a solo game: her `/history` lists it as not rated against the marked AI;
+    neither `/rating` nor `/leaderboard` knows a rating of anyone (the AI least of all)."""
+    h = harness
+    table = await solo_table(h, "targi", "normal")
+    ask = await h.slash(ALICE, "game", sub="resign")
+    version = (await h.table_by_id(table.id)).version
+    await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:{version}:resign")
+    assert (await h.table_by_id(table.id)).status == "finished"
+    history = (await h.slash(ALICE, "history")).content or ""
+    assert f"#{table.id} Targi" in history
+    assert "place 2 of 2 vs 🤖 AI (normal) (a resignation) · not rated" in history
+    rating = (await h.slash(ALICE, "rating")).content or ""
+    assert rating.startswith("Alice has no rated games on this server yet"), rating
+    board = (await h.slash(ALICE, "leaderboard", {"game": "targi"})).content or ""
+    assert "no rated games yet" in board and "AI" not in board
