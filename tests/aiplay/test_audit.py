@@ -10,13 +10,19 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot import ai_seats
+from bot.ai import choose_action
 from bot.ai_turns import AiTurns
+from bot.pbp import PlayByPost
+from bot.scheduler import Scheduler
 from bot.service import Service
 from tests.aiplay.test_discord import solo_table
 from tests.aiplay.test_service import ai_table
 from tests.bot.helpers import ALICE, Harness, running_bot
 from tests.fakediscord import FakeDiscord
-from tests.service.conftest import ANN
+from tests.service.conftest import ANN, ManualClock
+
+HOUR = 3600.0
 
 ITERATIONS = 8
 
@@ -105,3 +111,43 @@ async def test_a_game_against_the_ai_in_history_rating_and_leaderboard(harness: 
     assert rating.startswith("Alice has no rated games on this server yet"), rating
     board = (await h.slash(ALICE, "leaderboard", {"game": "targi"})).content or ""
     assert "no rated games yet" in board and "AI" not in board
+
+
+async def test_a_solo_table_its_person_left_is_abandoned_though_the_ai_plays_between(
+    service: Service, clock: ManualClock
+) -> None:
+    """Ann stops playing her game against the AI: the timer skips her decisions and the AI
+    plays its own turns in between. The AI's moves are not a person's, so after two whole
+    rounds of Ann's decisions skipped the table is abandoned, as at a table of people."""
+    table = await ai_table(service, "tigris", (ANN,), ("easy",))
+    pbp = PlayByPost(service)
+    await pbp.set_options(table.id, ANN.user_id, can_manage=False, reminder=None, timer=HOUR)
+    scheduler = Scheduler(pbp)
+    turns = AiTurns(service, quick_ai)
+    skips = []
+    for _ in range(12):
+        while await turns.play_once(table.id) is not None:
+            pass  # the AI's turn
+        clock.advance(HOUR)
+        done = [d for d in await scheduler.tick() if d.kind == "expired"]
+        if not done:
+            clock.advance(HOUR)
+            done = [d for d in await scheduler.tick() if d.kind == "expired"]
+        (expired,) = done
+        skips.append(expired.consequence)
+        if expired.consequence == "abandoned":
+            break
+    # Two rounds: Ann's two decisions of a turn, twice, the AI's turns in between.
+    assert skips == ["skip", "skip", "skip", "abandoned"]
+    after = await service.get(table.id)
+    assert (after.status, after.end_reason) == ("aborted", "aborted")
+    async with service.db.read() as q:
+        movers = [a.user_id for a in await q.actions(table.id)]
+    assert movers.count(ANN.user_id) == 4 and any(ai_seats.is_ai(u) for u in movers)
+
+
+async def quick_ai(
+    game: str, view: dict[str, Any], actions: list[str], level: str, seed: int
+) -> str:
+    """An AI seat's decision without a worker pool: the `easy` AI on the event loop."""
+    return choose_action(game, view, actions, level, seed)
