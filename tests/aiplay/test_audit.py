@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from bot.ai_turns import AiTurns
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
+from bot.ui import flow
+from bot.ui.pbp import run_scheduler_once
 from tests.aiplay.test_discord import solo_table
 from tests.aiplay.test_service import ai_table
 from tests.bot.helpers import ALICE, Harness, running_bot
@@ -151,3 +154,89 @@ async def quick_ai(
 ) -> str:
     """An AI seat's decision without a worker pool: the `easy` AI on the event loop."""
     return choose_action(game, view, actions, level, seed)
+
+
+class Crash(Exception):
+    """The bot stopping at this point (what follows never happens)."""
+
+
+class StopOnce:
+    """Stops the bot once: at the ``countdown``-th AI decision, while the AI is deciding
+    (``where`` "deciding") or right after that move was committed, before its board went out
+    ("showing")."""
+
+    def __init__(self, h: Harness, where: str | None, countdown: int) -> None:
+        self.where = where
+        self.countdown = countdown
+        self.calls = 0
+        self.stopped = False
+        self._decide = h.bot.ai_player.turns.decide
+        self._show = flow.after_move
+
+    async def decide(self, *args: Any) -> str:
+        self.calls += 1
+        if self.where == "deciding" and self.calls == self.countdown:
+            self.stopped = True
+            raise Crash("the bot stopped while the AI was deciding")
+        answer: str = await self._decide(*args)
+        return answer
+
+    async def after_move(self, *args: Any, **kwargs: Any) -> None:
+        if self.where == "showing" and self.calls == self.countdown and not self.stopped:
+            self.stopped = True
+            raise Crash("the bot stopped after the AI's move was committed")
+        await self._show(*args, **kwargs)
+
+
+async def test_restarts_while_three_ais_play_in_a_row_take_each_decision_once(
+    fake_discord: FakeDiscord, login_bot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice against three AIs at a 4-seat T&E table (two actions a turn, so six AI decisions
+    in a row): the bot stops while an AI is deciding, or right after an AI move was committed
+    and before its board went out, again and again. Each restart takes the game up where it
+    stood: every AI decision once, every board once, the game going on."""
+    path = tmp_path / "bot.sqlite3"
+    rng = random.Random(5)
+    posted: list[str] = []
+    table_id = 0
+    for where in ["deciding", "showing"] * 3 + [None]:
+        async with running_bot(
+            fake_discord,
+            login_bot,
+            path,
+            seed=19,
+            scheduler_interval=None,
+            ai_workers=1,
+            ai_iterations=ITERATIONS,
+        ) as h:
+            stopper = StopOnce(h, where, rng.randint(1, 5))
+            h.bot.ai_player.turns.decide = stopper.decide
+            monkeypatch.setattr(flow, "after_move", stopper.after_move)
+            mark = h.fake.mark()
+            if not table_id:
+                await h.slash(ALICE, "game", {"game": "tigris", "ai": "normal"}, sub="new")
+                table_id = (await h.table()).id
+            else:
+                await run_scheduler_once(h.bot)  # what the restarted bot does when ready
+                await h.settle()
+            for _ in range(30):
+                table = await h.table_by_id(table_id)
+                waiting = [table.players[s].user_id for s in await h.service.to_act(table_id)]
+                if table.status != "active" or ALICE.uid not in waiting:
+                    break  # over, or an AI's decision waits: the bot stopped
+                legal = await h.service.legal_actions(table_id, ALICE.uid)
+                await h.slash(ALICE, "move", {"action": rng.choice(legal)})
+            posted += [
+                i for c in h.public_posts(mark) for i in c.custom_ids() if i.endswith(":act")
+            ]
+            monkeypatch.undo()
+            assert stopper.stopped == (where is not None)
+    assert len(posted) == len(set(posted)), "a board was posted twice"
+    async with running_bot(fake_discord, login_bot, path, seed=19, scheduler_interval=None) as h:
+        table = await h.table_by_id(table_id)
+        async with h.service.db.read() as q:
+            logged = await q.actions(table_id)
+    assert [a.seq for a in logged] == list(range(table.seq))
+    assert len([a for a in logged if a.user_id < 0]) >= 6 * 3
+    assert table.posted_version == table.version
+    assert f"board:{table_id}:{table.version}:act" in posted or table.status != "active"
