@@ -219,7 +219,7 @@ async def test_restarts_while_three_ais_play_in_a_row_take_each_decision_once(
             else:
                 await run_scheduler_once(h.bot)  # what the restarted bot does when ready
                 await h.settle()
-            for _ in range(30):
+            for _ in range(10):
                 table = await h.table_by_id(table_id)
                 waiting = [table.players[s].user_id for s in await h.service.to_act(table_id)]
                 if table.status != "active" or ALICE.uid not in waiting:
