@@ -240,3 +240,25 @@ async def test_restarts_while_three_ais_play_in_a_row_take_each_decision_once(
     assert len([a for a in logged if a.user_id < 0]) >= 6 * 3
     assert table.posted_version == table.version
     assert f"board:{table_id}:{table.version}:act" in posted or table.status != "active"
+
+
+async def test_a_take_back_while_the_ai_decides_drops_its_answer(service: Service) -> None:
+    """Ann places her Targi and takes it back while the AI is already deciding its answer:
+    the answer, computed for a board that no longer exists, is never applied; Ann is to act."""
+    table = await ai_table(service, "targi", (ANN,), ("normal",))
+    legal = await service.legal_actions(table.id, ANN.user_id)
+    await service.submit(table.id, ANN.user_id, legal[0])
+    pbp = PlayByPost(service)
+    asked: list[str] = []
+
+    async def decide_while_ann_takes_back(
+        game: str, view: dict[str, Any], actions: list[str], level: str, seed: int
+    ) -> str:
+        if not asked:
+            asked.append((await pbp.request_takeback(table.id, ANN.user_id)).status)
+        return await quick_ai(game, view, actions, level, seed)
+
+    assert await AiTurns(service, decide_while_ann_takes_back).play_once(table.id) is None
+    assert asked == ["undone"]
+    after = await service.get(table.id)
+    assert after.seq == 0 and await service.to_act(table.id) == (0,)
