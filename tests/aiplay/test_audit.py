@@ -262,3 +262,18 @@ async def test_a_take_back_while_the_ai_decides_drops_its_answer(service: Servic
     assert asked == ["undone"]
     after = await service.get(table.id)
     assert after.seq == 0 and await service.to_act(table.id) == (0,)
+
+
+async def test_a_solo_game_does_not_promise_a_replacement_for_its_only_person(
+    harness: Harness,
+) -> None:
+    """The last person at a table is never replaced (the AIs do not play on alone), so a solo
+    T&E game's opening message does not say a player who resigns is replaced; a lobby that
+    people may still join does."""
+    h = harness
+    table = await solo_table(h, "tigris", "easy", seats=3)
+    opening = h.fake.message(table.lobby_message_id)["content"]
+    assert "Seated (3/3): Alice, 🤖 AI (easy), 🤖 AI (easy) 2." in opening
+    assert "replaced by a normal AI" not in opening
+    ask = await h.slash(ALICE, "game", sub="resign")
+    assert "The game ends for everyone" in (ask.content or "")
