@@ -277,3 +277,42 @@ async def test_a_solo_game_does_not_promise_a_replacement_for_its_only_person(
     assert "replaced by a normal AI" not in opening
     ask = await h.slash(ALICE, "game", sub="resign")
     assert "The game ends for everyone" in (ask.content or "")
+
+
+async def test_a_resignation_confirmed_after_the_ais_moved_goes_through(
+    harness: Harness,
+) -> None:
+    """Alice asks to resign while the AIs still play their turns (six AI decisions at 1.5 s
+    each in a real game): she confirms after they moved. Only AI seats changed the board, so
+    her "Yes, resign" counts; a person's change since still makes it stale."""
+    h = harness
+    table = await solo_table(h, "tigris", "easy", seats=3)
+    # Alice's turn, committed without the bot showing it: the AIs wait.
+    while legal := await h.service.legal_actions(table.id, ALICE.uid):
+        await h.service.submit(table.id, ALICE.uid, "pass" if "pass" in legal else legal[0])
+    asked = await h.slash(ALICE, "game", sub="resign")
+    offered = (await h.table_by_id(table.id)).version
+    await run_scheduler_once(h.bot)  # the board goes out, the AIs play their turns
+    await h.settle()
+    moved = await h.table_by_id(table.id)
+    assert moved.version >= offered + 4 and await h.service.to_act(table.id) == (0,)
+    mark = h.fake.mark()
+    done = await h.click(ALICE, h.message_of(asked), f"confirm:{table.id}:{offered}:resign")
+    assert "You resigned." in (done.content or ""), done.content
+    ended = await h.table_by_id(table.id)
+    assert (ended.status, ended.end_reason) == ("finished", "resigned")
+    assert "Alice resigned." in h.public_posts(mark)[0].json["content"]
+
+
+async def test_a_confirmation_from_before_a_persons_move_stays_stale(harness: Harness) -> None:
+    """Alice's own move since she was asked: the board changed by a person's hand, so her old
+    "Yes, abort" answers "the board has changed" and the game goes on."""
+    h = harness
+    table = await solo_table(h, "tigris", "easy", seats=2)
+    asked = await h.slash(ALICE, "game", sub="abort")
+    offered = (await h.table_by_id(table.id)).version
+    legal = await h.service.legal_actions(table.id, ALICE.uid)
+    await h.slash(ALICE, "move", {"action": next(a for a in legal if a.startswith("leader "))})
+    stale = await h.click(ALICE, h.message_of(asked), f"confirm:{table.id}:{offered}:abort")
+    assert "The board has changed" in (stale.content or ""), stale.content
+    assert (await h.table_by_id(table.id)).status == "active"
