@@ -21,7 +21,7 @@ from typing import Any
 from bot import ai_seats
 from bot.ai.worker import decision_seed
 from bot.games.common import GameError
-from bot.service import MoveResult, Service, ServiceError, StaleBoard
+from bot.service import GameNotActive, MoveResult, Service, ServiceError, StaleBoard
 
 __all__ = ["AiTurns", "Decider"]
 
@@ -76,6 +76,10 @@ class AiTurns:
                 return await self.service.submit(
                     table_id, user, action, expected_version=table.version
                 )
+            except GameNotActive:
+                # The game ended (aborted, resigned, finished on time) while the AI thought.
+                log.info("table %d ended while the AI decided; answer dropped", table_id)
+                return None
             except StaleBoard:
                 log.info(
                     "table %d: the AI's answer for version %d came too late",

@@ -47,8 +47,9 @@ log = logging.getLogger(__name__)
 
 MAX_PASSES = 20  # an expiry can make new decisions due in the same tick; bounded anyway
 # A table is abandoned (aborted) once the timer has skipped this many rounds of decisions in a
-# row (``ROUND_DECISIONS`` per player) with no move by a person in between: otherwise a Tigris
-# table whose players all left would pass for ever (passing draws nothing).
+# row (``ROUND_DECISIONS`` per person seated; AI seats' moves in between do not count) with no
+# move by a person in between: otherwise a Tigris table whose players all left would pass for
+# ever (passing draws nothing), and a game against the AI would go on with nobody there.
 ABANDON_ROUNDS = 2
 
 
@@ -206,9 +207,10 @@ class Scheduler:
         after_table = move.table
         async with self.service.db.write() as q:
             run = await PbpQueries(q).count_skip(row.table_id, row.seq, move.table.seq)
+        people = sum(not ai_seats.is_ai(p.user_id) for p in table.players)
         if move.table.status == "active" and run >= ABANDON_ROUNDS * ROUND_DECISIONS.get(
             table.game, 2
-        ) * len(table.players):
+        ) * max(1, people):
             try:
                 after_table = await self.service.abort(
                     row.table_id, table.creator_id, can_manage=True, expected_seq=move.table.seq

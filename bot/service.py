@@ -521,13 +521,21 @@ class Service:
             await q.remove_seat(table_id, user_id)
             return (await self._load(q, table_id))[1]
 
-    async def start(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
-        """Seat the lobby (join order or seeded shuffle) and deal the game."""
+    async def start(
+        self, table_id: int, user_id: int, *, can_manage: bool, need_person: bool = False
+    ) -> Table:
+        """Seat the lobby (join order or seeded shuffle) and deal the game. ``need_person``
+        (a lobby's Start button): WrongPlayerCount when only AI seats are left, since nobody
+        would play that table (the benchmark and tests start such tables on purpose)."""
         async with self._lock(table_id):
             row, table = await self._read(table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
                 raise NotInLobby("This table is not a lobby any more.")
+            if need_person and all(ai_seats.is_ai(p.user_id) for p in table.players):
+                raise WrongPlayerCount(
+                    "Only AI seats are left: at least one person must sit at the table to start."
+                )
             game = self._game(table.game)
             count = len(table.players)
             if count not in tuple(game.SEAT_COUNTS):
@@ -944,7 +952,9 @@ class Service:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
-            if expected_version is not None and row.version != expected_version:
+            if expected_version is not None and await self._changed_by_people(
+                q, table_id, row.version, row.seq, expected_version
+            ):
                 raise StaleBoard(table)
             at = self._clock()
             if self.replaceable(table, seat):
@@ -956,6 +966,26 @@ class Service:
             await ratings.record_result(q, table, "resigned", ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
+
+    @staticmethod
+    async def _changed_by_people(
+        q: Queries, table_id: int, version: int, seq: int, expected_version: int
+    ) -> bool:
+        """Whether the table changed since ``expected_version`` (a confirmation's) other than
+        by AI seats' moves. The AIs play on while a person reads "Resign?" (a move every
+        `AI_MOVE_DELAY`), so their moves alone must not make the answer stale. A move adds
+        one to both seq and version, so the changes since are the last ``version -
+        expected_version`` moves when all of them were moves; the answer stands if those are
+        all the AIs'. (A take-back or a seat handed over in between, which every person
+        approved or did, shifts that window to older moves: it stands only if they were the
+        AIs' too.)"""
+        changes = version - expected_version
+        if changes == 0:
+            return False
+        if changes < 0 or changes > seq:
+            return True
+        since = [a for a in await q.actions(table_id) if a.seq >= seq - changes]
+        return len(since) != changes or not all(ai_seats.is_ai(a.user_id) for a in since)
 
     async def abort(
         self,
@@ -977,7 +1007,9 @@ class Service:
                 raise GameNotActive("This game has already ended.")
             if expected_seq is not None and row.seq != expected_seq:
                 raise StaleBoard(table)
-            if expected_version is not None and row.version != expected_version:
+            if expected_version is not None and await self._changed_by_people(
+                q, table_id, row.version, row.seq, expected_version
+            ):
                 raise StaleBoard(table)
             reason = "cancelled" if table.status == "lobby" else "aborted"
             await q.set_ended(table_id, status="aborted", reason=reason, at=self._clock())

@@ -11,16 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.ai import choose_action
 
 __all__ = ["DEFAULT_WORKERS", "AiPool", "decision_seed"]
+
+log = logging.getLogger(__name__)
 
 #: Worker processes by default: two searches at once on this 2-core machine.
 DEFAULT_WORKERS = 2
@@ -70,28 +74,44 @@ class AiPool:
     def __init__(self, workers: int = DEFAULT_WORKERS, *, iterations: int | None = None) -> None:
         if workers < 1:
             raise ValueError("the AI pool needs at least one worker")
+        self.workers = workers
+        self.iterations = iterations
+        self._executor: ProcessPoolExecutor | None = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
         # "spawn": a fork of a process running an event loop and threads (aiosqlite, discord.py)
         # could copy a held lock into the child.
         context = multiprocessing.get_context("spawn")
-        self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=workers,
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
             mp_context=context,
             initializer=_start_worker,
             initargs=(os.getpid(),),
         )
-        self.workers = workers
-        self.iterations = iterations
 
     async def decide(
         self, game: str, view: dict[str, Any], legal: list[str], level: str, seed: int
     ) -> str:
         """The action the AI of ``level`` takes with ``view`` and ``legal`` (in a worker)."""
-        if self._executor is None:
-            raise RuntimeError("the AI pool is shut down")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, _decide, game, view, legal, level, seed, self.iterations
-        )
+        for attempt in range(2):
+            executor = self._executor
+            if executor is None:
+                raise RuntimeError("the AI pool is shut down")
+            try:
+                return await loop.run_in_executor(
+                    executor, _decide, game, view, legal, level, seed, self.iterations
+                )
+            except BrokenProcessPool:
+                # A worker died (killed from outside, out of memory): the executor never
+                # works again, so new workers take over and the decision is taken once more.
+                log.warning("an AI worker died; starting new AI workers")
+                if self._executor is executor:
+                    executor.shutdown(wait=False, cancel_futures=True)
+                    self._executor = self._start()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def shutdown(self) -> None:
         """Stop the workers; a decision in flight is dropped (it is taken again after a start)."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot import ai_seats
 from bot.ratings.model import PROVISIONAL_GAMES, Skill, rate, shown
 from bot.storage.ratings import HistoryRow, PlayedRow, RatingQueries, RatingRow, ResultRow
 from bot.storage.tables import Database, Queries
@@ -382,7 +383,11 @@ async def recent_games(
                 result.end_reason,
                 result.place_of(seat),
                 len(result.ranking),
-                tuple(names.get(u, f"user {u}") for u in result.players if u != user_id),
+                tuple(
+                    ai_seats.mark(u, names.get(u, f"user {u}"))
+                    for u in result.players
+                    if u != user_id
+                ),
                 change,
                 result.unrated_why,
                 row.channel_id,

@@ -140,14 +140,23 @@ class PbpQueries(Statements):
 
     async def count_skip(self, table_id: int, before: int, after: int) -> int:
         """Record a timer skip that took the table from seq ``before`` to ``after``; returns
-        how many skips in a row there have been (a person's move in between starts again)."""
+        how many skips in a row there have been (a person's move in between starts again; AI
+        seats' moves do not: they play on whether anybody is there or not)."""
         rows = await self._all(
             "SELECT skip_run, skip_seq FROM table_pbp WHERE table_id = ?", [table_id]
         )
         if not rows:
             return 1
         run, seq = rows[0]
-        run = int(run) + 1 if seq == before else 1
+        in_a_row = seq is not None and seq <= before
+        if in_a_row and seq < before:
+            people = await self._all(
+                "SELECT 1 FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
+                "AND user_id >= 0 LIMIT 1",
+                [table_id, seq, before],
+            )
+            in_a_row = not people
+        run = int(run) + 1 if in_a_row else 1
         await self._change(
             "UPDATE table_pbp SET skip_run = ?, skip_seq = ? WHERE table_id = ?",
             [run, after, table_id],

@@ -102,7 +102,15 @@ def lobby_content(table: Table) -> str:
             f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
         )
         lines.append(f"Options: {shown or 'the standard rules'}.")
-    if table.ai_replaces and table.game == "tigris" and table.max_seats > 2:
+    people = sum(not ai_seats.is_ai(p.user_id) for p in table.players)
+    # Only people are replaced, and never the last one: a started game with one person (a
+    # solo game against the AI) promises nothing.
+    if (
+        table.ai_replaces
+        and table.game == "tigris"
+        and table.max_seats > 2
+        and (table.status == "lobby" or people > 1)
+    ):
         lines.append("A player who resigns or runs out of time is replaced by a normal AI.")
     seated = ", ".join(names_of(table)) or "nobody yet"
     lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")

@@ -99,7 +99,7 @@ class LobbyButton(
             table = await service.leave(self.table_id, user)
         elif self.op == "start":
             table = await service.start(
-                self.table_id, user, can_manage=flow.can_manage(interaction)
+                self.table_id, user, can_manage=flow.can_manage(interaction), need_person=True
             )
             view = await service.public_view(table.id)
             seating = flow.seating(table, view)

@@ -183,9 +183,9 @@ async def show_rating(
         bot.service.db, guild, who.id, None if game is None else [game]
     )
     if not cards:
-        what = presenters.game_title(game) if game else "any game"
+        what = f"{presenters.game_title(game)} " if game else ""
         await interaction.followup.send(
-            f"{_escape(who.display_name)} has no rated {what} games on this server yet "
+            f"{_escape(who.display_name)} has no rated {what}games on this server yet "
             f"(everyone starts at {ratings.STARTING_RATING:.0f}).",
             ephemeral=True,
         )

@@ -81,3 +81,28 @@ async def test_the_pool_gives_the_same_answer_as_the_ai_itself() -> None:
             assert await pool.decide("tigris", view, legal, level, seed) == wanted
     finally:
         pool.shutdown()
+
+
+async def test_a_worker_that_died_is_replaced_and_the_decision_taken() -> None:
+    """A worker killed from outside (the kernel's out-of-memory killer, an operator) breaks a
+    process pool for good; the pool starts new workers instead, so the AI seats play on."""
+    pool = AiPool(1, iterations=4)
+    try:
+        game = get_game("targi")
+        state = game.new_game(2, 3)
+        seat = game.to_act(state)[0]
+        view, legal = game.view(state, seat), list(game.legal_actions(state, seat))
+        wanted = choose_action("targi", view, legal, "easy", 5, iterations=4)
+        assert await pool.decide("targi", view, legal, "easy", 5) == wanted
+        assert pool._executor is not None
+        workers = [p.pid for p in pool._executor._processes.values()]
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        for _ in range(100):
+            if not any(_alive(pid) for pid in workers):
+                break
+            time.sleep(0.05)
+        for _ in range(2):  # the first call finds the pool broken, the second must not either
+            assert await pool.decide("targi", view, legal, "easy", 5) == wanted
+    finally:
+        pool.shutdown()
