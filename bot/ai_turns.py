@@ -87,7 +87,14 @@ class AiTurns:
                     table.version,
                 )
                 continue
-            except (ServiceError, GameError):
-                log.exception("table %d: the AI's action %r was refused", table_id, action)
+            except (ServiceError, GameError) as error:
+                # Only a bug gets here. Neither the action nor the engine's sentence is logged:
+                # either may name a card or tile the AI's seat keeps secret.
+                log.error(
+                    "table %d: the engine refused the AI's decision for seat %d (%s)",
+                    table_id,
+                    seat,
+                    type(error).__name__,
+                )
                 return None
         return None

@@ -98,6 +98,33 @@ async def test_an_ai_answer_for_a_table_that_ended_meanwhile_is_dropped_quietly(
     assert ended.status != "active" and ended.seq == seq
 
 
+async def test_a_refused_ai_action_is_logged_without_the_action(
+    service: Service, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Only a bug can make the engine refuse an AI's action; the log then names the table, the
+    seat and the kind of refusal, never the action or the engine's sentence (either could name a
+    card the AI holds)."""
+    table = await ai_table(service, "targi", (ANN,), ("normal",))
+    legal = await service.legal_actions(table.id, ANN.user_id)
+    await service.submit(table.id, ANN.user_id, legal[0])
+    secret = "display 1 9D 9S 9P"  # well-formed, never legal here
+
+    async def decide_wrongly(
+        game: str, view: dict[str, Any], actions: list[str], level: str, seed: int
+    ) -> str:
+        return secret
+
+    with caplog.at_level(logging.DEBUG):
+        assert await AiTurns(service, decide_wrongly).play_once(table.id) is None
+    refused = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert refused, "the refusal is logged"
+    for record in caplog.records:
+        text = record.getMessage() + (
+            logging.Formatter().formatException(record.exc_info) if record.exc_info else ""
+        )
+        assert "9D" not in text and secret not in text
+
+
 async def test_a_game_against_the_ai_in_history_rating_and_leaderboard(harness: Harness) -> None:
     """Alice resigns a solo game: her `/history` lists it as not rated against the marked AI;
     neither `/rating` nor `/leaderboard` knows a rating of anyone (the AI least of all)."""
