@@ -550,15 +550,9 @@ class Service:
                 state = game.new_game(count, table.seed, options=table.options, setup=row.setup)
             except ValueError as error:
                 raise BadOption(str(error)) from error
-            pending = self._pending_after(game, state, {}, None)
             async with self._db.write() as q:
-                await q.set_started(
-                    table_id, {p.user_id: seat for seat, p in enumerate(order)}, self._clock()
-                )
-                await q.put_snapshot(table_id, 0, game.to_json(state))
-                await q.set_pending(table_id, pending)
-                started = (await self._load(q, table_id))[1]
-            self._states[table_id] = (0, state)
+                started = await self._deal(q, game, table_id, order, state)
+            self._states[table_id] = (0, state)  # cached once committed
             return started
 
     async def create_started(
@@ -600,14 +594,21 @@ class Service:
             )
             for player in players:
                 await q.add_seat(table_id, player.user_id, player.name)
-            await q.set_started(
-                table_id, {p.user_id: seat for seat, p in enumerate(players)}, self._clock()
-            )
-            await q.put_snapshot(table_id, 0, module.to_json(state))
-            await q.set_pending(table_id, self._pending_after(module, state, {}, None))
-            started = (await self._load(q, table_id))[1]
-        self._states[table_id] = (0, state)
+            started = await self._deal(q, module, table_id, list(players), state)
+        self._states[table_id] = (0, state)  # cached once committed
         return started
+
+    async def _deal(
+        self, q: Queries, game: ModuleType, table_id: int, order: list[Player], state: Any
+    ) -> Table:
+        """Seat ``order`` and store the dealt ``state`` (inside the caller's write): the game
+        starts, with every seat to act waiting from now."""
+        await q.set_started(
+            table_id, {p.user_id: seat for seat, p in enumerate(order)}, self._clock()
+        )
+        await q.put_snapshot(table_id, 0, game.to_json(state))
+        await q.set_pending(table_id, self._pending_after(game, state, {}, None))
+        return (await self._load(q, table_id))[1]
 
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
         """Close a lobby (creator or manager)."""
