@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot import ai_seats
 from bot.ai import choose_action
@@ -19,6 +17,7 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.ui import flow
 from bot.ui.pbp import run_scheduler_once
+from tests.aiplay.conftest import ITERATIONS
 from tests.aiplay.test_discord import solo_table
 from tests.aiplay.test_service import ai_table
 from tests.bot.helpers import ALICE, Harness, running_bot
@@ -26,24 +25,6 @@ from tests.fakediscord import FakeDiscord
 from tests.service.conftest import ANN, ManualClock
 
 HOUR = 3600.0
-
-ITERATIONS = 8
-
-
-@pytest_asyncio.fixture
-async def harness(
-    fake_discord: FakeDiscord, login_bot: object, tmp_path: Path
-) -> AsyncIterator[Harness]:
-    async with running_bot(
-        fake_discord,
-        login_bot,
-        tmp_path / "bot.sqlite3",
-        seed=13,
-        scheduler_interval=None,
-        ai_workers=1,
-        ai_iterations=ITERATIONS,
-    ) as h:
-        yield h
 
 
 async def test_a_lobby_with_only_ai_seats_does_not_start(harness: Harness) -> None:

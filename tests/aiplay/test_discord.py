@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest_asyncio
 
 from bot import ai_seats
 from bot.ai import choose_action
@@ -18,26 +14,9 @@ from bot.ai.worker import decision_seed
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
-from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids, running_bot
-from tests.fakediscord import Call, FakeDiscord
-
-ITERATIONS = 8
-
-
-@pytest_asyncio.fixture
-async def harness(
-    fake_discord: FakeDiscord, login_bot: object, tmp_path: Path
-) -> AsyncIterator[Harness]:
-    async with running_bot(
-        fake_discord,
-        login_bot,
-        tmp_path / "bot.sqlite3",
-        seed=11,
-        scheduler_interval=None,
-        ai_workers=1,
-        ai_iterations=ITERATIONS,
-    ) as h:
-        yield h
+from tests.aiplay.conftest import ITERATIONS
+from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids
+from tests.fakediscord import Call
 
 
 def never_to_an_ai(h: Harness) -> None:
