@@ -99,6 +99,7 @@ class Table:
     posted_version: int = 0
     posted_to_act: tuple[int, ...] | None = None
     ai_replaces: bool = False  # table option: a leaver's seat passes to a `normal` AI
+    language: str = "en"  # the language of the table's public messages (bot.i18n)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or, in the lobby, the join position) of ``user_id``; None if not here."""
@@ -306,6 +307,7 @@ class Service:
             posted_version=row.posted_version,
             posted_to_act=row.posted_to_act,
             ai_replaces=row.ai_replaces,
+            language=row.language,
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
@@ -423,6 +425,7 @@ class Service:
         setup: Any = None,
         rated: bool = True,
         ai_replaces: bool = False,
+        language: str = "en",
     ) -> Table:
         """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open.
 
@@ -461,6 +464,7 @@ class Service:
                     at=self._clock(),
                     rated=rated,
                     ai_replaces=ai_replaces,
+                    language=language,
                 )
                 await q.add_seat(table_id, creator.user_id, creator.name)
                 return (await self._load(q, table_id))[1]
@@ -563,6 +567,7 @@ class Service:
         channel_id: int,
         creator_id: int,
         players: tuple[Player, ...],
+        language: str = "en",
     ) -> Table:
         """A running table of ``players`` (seated in that order) in ``channel_id``, created and
         dealt in one transaction (a league match: no lobby). ChannelBusy if the channel has one."""
@@ -591,6 +596,7 @@ class Service:
                 setup=None,
                 seed=seed,
                 at=self._clock(),
+                language=language,
             )
             for player in players:
                 await q.add_seat(table_id, player.user_id, player.name)
@@ -656,6 +662,16 @@ class Service:
 
     async def get(self, table_id: int) -> Table:
         return (await self._read(table_id))[1]
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a manager set for the server with `/settings language:` (None: none)."""
+        async with self._db.read() as q:
+            return await q.guild_language(guild_id)
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Set (or, with None, clear) the server's language for new tables and league posts."""
+        async with self._db.write() as q:
+            await q.set_guild_language(guild_id, language)
 
     async def in_channel(self, channel_id: int) -> Table | None:
         """The lobby or running table in the channel, if any."""

@@ -18,6 +18,8 @@ SHIPPED = [
     "bot_data/fonts/DejaVuSans.ttf",
     "bot_data/fonts/DejaVuSans-Bold.ttf",
     "bot_data/fonts/DejaVuSansCondensed.ttf",
+    "bot_data/locale/ko/LC_MESSAGES/ui.po",
+    "bot_data/locale/tr/LC_MESSAGES/engine.po",
     "bot_data/fonts/LICENSE-DejaVu.txt",
     "bot/storage/migrations/0001_initial.sql",
     "bot/games/datafiles.py",

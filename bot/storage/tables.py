@@ -25,7 +25,7 @@ __all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
     "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
-    "started_at, ended_at, version, posted_version, posted_to_act, rated, ai_replaces"
+    "started_at, ended_at, version, posted_version, posted_to_act, rated, ai_replaces, language"
 )
 
 
@@ -57,6 +57,7 @@ class TableRow:
     posted_to_act: tuple[int, ...] | None  # the seats that board waits for (None: unknown)
     rated: bool = True  # the table option `rated` (kept apart from the engine's options)
     ai_replaces: bool = False  # the table option `ai_replaces`: a leaver's seat goes to an AI
+    language: str = "en"  # public messages' language (bot.i18n.LANGUAGES)
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
@@ -161,11 +162,12 @@ class Queries(Statements):
         at: float,
         rated: bool = True,
         ai_replaces: bool = False,
+        language: str = "en",
     ) -> int:
         async with self._conn.execute(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
-            "seat_order, options, setup, seed, created_at, rated, ai_replaces) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+            "seat_order, options, setup, seed, created_at, rated, ai_replaces, language) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 guild_id,
@@ -179,6 +181,7 @@ class Queries(Statements):
                 at,
                 int(rated),
                 int(ai_replaces),
+                language,
             ),
         ) as cursor:
             new_id = cursor.lastrowid
@@ -416,6 +419,18 @@ class Queries(Statements):
             [at, table_id, seat],
         )
         return changed == 1
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a manager chose for the server (None: follow its Discord locale)."""
+        row = await self._one("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if row is None else row[0]
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
 
     async def waiting_on(self, user_id: int) -> list[int]:
         rows = await self._all(
