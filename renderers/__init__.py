@@ -14,7 +14,7 @@ from renderers import targi, tigris
 
 __all__ = ["GAMES", "render_board", "render_private"]
 
-Renderer = Callable[[dict[str, Any]], bytes]
+Renderer = Callable[[dict[str, Any], str], bytes]
 
 # game name -> (public board, private image)
 _RENDERERS: dict[str, tuple[Renderer, Renderer]] = {
@@ -32,7 +32,7 @@ def _renderers(game: str, view: dict[str, Any]) -> tuple[Renderer, Renderer]:
     return _RENDERERS[game]
 
 
-def render_board(game: str, view: dict[str, Any]) -> bytes:
+def render_board(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the public board, drawn from the public view.
 
     Raises ValueError for a seat's own view: it could carry that seat's secrets.
@@ -40,12 +40,12 @@ def render_board(game: str, view: dict[str, Any]) -> bytes:
     board, _ = _renderers(game, view)
     if view.get("viewer") is not None:
         raise ValueError("the public board is drawn from the public view (viewer None)")
-    return board(view)
+    return board(view, lang)
 
 
-def render_private(game: str, view: dict[str, Any]) -> bytes:
+def render_private(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of what one seat alone may see, drawn from that seat's view."""
     _, private = _renderers(game, view)
     if view.get("viewer") is None:
         raise ValueError("a private image is drawn from a seat's own view (viewer set)")
-    return private(view)
+    return private(view, lang)

@@ -122,6 +122,7 @@ def render_leaderboard(
     lines: Sequence[BoardLine],
     caller: BoardLine | None,
     footer: str,
+    lang: str = "en",
 ) -> bytes:
     """The top players, then (after a gap) the caller's own line when it is further down."""
     rows = len(lines) + (2 if caller is not None else 0) + (1 if not lines else 0)
@@ -260,7 +261,7 @@ def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData) -> None:
     _chart(draw, top, card.chart)
 
 
-def render_cards(cards: Sequence[CardData]) -> bytes:
+def render_cards(cards: Sequence[CardData], lang: str = "en") -> bytes:
     """One card per game, stacked."""
     image = Image.new("RGB", (CARD_W, CARD_H * max(1, len(cards))), P.BACKGROUND)
     draw = ImageDraw.Draw(image)

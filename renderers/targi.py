@@ -986,7 +986,7 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
             y += 21
 
 
-def board_image(view: dict[str, Any]) -> Image.Image:
+def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public table: the 5x5 cards with pieces, both camps, the status."""
     image = base_table(view).copy()
     _draw_table(image, view)
@@ -994,13 +994,13 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any]) -> bytes:
+def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the public table."""
-    return png_bytes(board_image(view))
+    return png_bytes(board_image(view, lang))
 
 
 # ---- the private image ------------------------------------------------------------------------
-def private_image(view: dict[str, Any]) -> Image.Image:
+def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The seat's hand card, the card it must decide about (if only it sees it), its supplies."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -1069,6 +1069,6 @@ def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -
     draw.text((x, y), text, font=font(size, "bold"), fill=P.TEXT)
 
 
-def render_private(view: dict[str, Any]) -> bytes:
+def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the seat's own hand card."""
-    return png_bytes(private_image(view))
+    return png_bytes(private_image(view, lang))

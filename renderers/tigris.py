@@ -661,7 +661,7 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
         panel.lines("• " + _seat_text(str(event.get("text", "")), dynasties), 16, P.TEXT_DIM, 2)
 
 
-def board_image(view: dict[str, Any]) -> Image.Image:
+def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public board with its side panel."""
     image = base_board().copy()
     _draw_pieces(image, view)
@@ -670,9 +670,9 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any]) -> bytes:
+def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the public board."""
-    return png_bytes(board_image(view))
+    return png_bytes(board_image(view, lang))
 
 
 # ---- the private image ---------------------------------------------------------------------------
@@ -685,7 +685,7 @@ def final_score_now(score: dict[str, Any], treasures: int) -> int:
     return points[0]
 
 
-def private_image(view: dict[str, Any]) -> Image.Image:
+def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The seat's own tiles, hidden scores per colour and treasures."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -752,6 +752,6 @@ def private_image(view: dict[str, Any]) -> Image.Image:
     return image
 
 
-def render_private(view: dict[str, Any]) -> bytes:
+def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the seat's own tiles and hidden scores."""
-    return png_bytes(private_image(view))
+    return png_bytes(private_image(view, lang))

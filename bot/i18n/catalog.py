@@ -29,7 +29,7 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 #: A file belongs to the first domain that lists it.
 DOMAINS: dict[str, tuple[str, ...]] = {
     # slash command names, descriptions, options and choices (app_commands.Translator)
-    "commands": ("bot/cogs/*.py",),
+    "commands": ("bot/cogs/*.py", "bot/client.py"),
     # engine events and refusal reasons, the status line, hands, results, /rules
     "engine": ("bot/games/**/*.py", "bot/presenters.py", "bot/pbp_games.py"),
     # replies, errors, buttons, menus, lobby, reminders and timer warnings
@@ -46,7 +46,6 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/scheduler.py",
         "bot/ai_seats.py",
         "bot/ai_turns.py",
-        "bot/client.py",
     ),
     # leagues, ratings, leaderboards
     "leagues": (

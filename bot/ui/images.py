@@ -8,6 +8,7 @@ import weakref
 from typing import Any
 
 import renderers
+from bot import presenters
 
 # At most this many images are drawn at once (per event loop): drawing holds the GIL much of the
 # time, and a queue of renders must not starve the event loop that acknowledges moves.
@@ -25,17 +26,19 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
-async def board_png(game: str, view: dict[str, Any]) -> bytes:
-    """The public board as PNG bytes (rendered in a worker thread)."""
+async def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
+    """The public board as PNG bytes in ``lang`` (rendered in a worker thread)."""
     render = renderers.render_board
+    shown = presenters.localize_view(game, view, lang)
     async with _render_slots():
-        data: bytes = await asyncio.to_thread(render, game, view)
+        data: bytes = await asyncio.to_thread(render, game, shown, lang)
     return data
 
 
-async def private_png(game: str, view: dict[str, Any]) -> bytes:
-    """One player's private view (hand, hidden scores) as PNG bytes."""
+async def private_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
+    """One player's private view (hand, hidden scores) as PNG bytes in ``lang``."""
     render = renderers.render_private
+    shown = presenters.localize_view(game, view, lang)
     async with _render_slots():
-        data: bytes = await asyncio.to_thread(render, game, view)
+        data: bytes = await asyncio.to_thread(render, game, shown, lang)
     return data
