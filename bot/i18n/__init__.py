@@ -35,6 +35,7 @@ __all__ = [
     "Text",
     "_",
     "listing",
+    "named",
     "normalize",
     "render",
 ]
@@ -99,6 +100,13 @@ def C_(context: str, msgid: str, /, **params: Any) -> Text:
     """A message with a context, for one English text that needs two translations:
     ``C_("button", "Join")``."""
     return Text(msgid, tuple(sorted(params.items())), context=context)
+
+
+def named(context: str, name: str) -> Text:
+    """A name that comes from the game data rather than the code (a tribe card, a border card,
+    a space): ``named("targi card", "Caravan")``. The domain that owns the data collects every
+    such name into its catalogue (``bot.i18n.extract.COLLECTORS``)."""
+    return Text(name, context=context)
 
 
 def N_(singular: str, plural: str, count: int, /, **params: Any) -> Text:

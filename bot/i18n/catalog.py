@@ -29,9 +29,24 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 #: A file belongs to the first domain that lists it.
 DOMAINS: dict[str, tuple[str, ...]] = {
     # slash command names, descriptions, options and choices (app_commands.Translator)
-    "commands": ("bot/cogs/*.py", "bot/client.py"),
-    # engine events and refusal reasons, the status line, hands, results, /rules
-    "engine": ("bot/games/**/*.py", "bot/presenters.py", "bot/pbp_games.py"),
+    # (collected from the command tree), and the replies of the game cogs
+    "commands": (
+        "bot/cogs/__init__.py",
+        "bot/cogs/game.py",
+        "bot/cogs/play.py",
+        "bot/cogs/pbp.py",
+        "bot/cogs/tigris.py",
+        "bot/client.py",
+    ),
+    # engine events and refusal reasons, the service's refusals, the status line, hands,
+    # results, /rules, card and space names (collected from the data)
+    "engine": (
+        "bot/games/**/*.py",
+        "bot/presenters.py",
+        "bot/pbp_games.py",
+        "bot/service.py",
+        "bot/pbp.py",
+    ),
     # replies, errors, buttons, menus, lobby, reminders and timer warnings
     "ui": (
         "bot/ui/errors.py",
@@ -41,14 +56,14 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/ai.py",
         "bot/ui/images.py",
         "bot/ui/lang.py",
-        "bot/service.py",
-        "bot/pbp.py",
         "bot/scheduler.py",
         "bot/ai_seats.py",
         "bot/ai_turns.py",
     ),
     # leagues, ratings, leaderboards
     "leagues": (
+        "bot/cogs/leagues.py",
+        "bot/cogs/ratings.py",
         "bot/leagues/*.py",
         "bot/ratings/*.py",
         "bot/ui/leagues.py",
