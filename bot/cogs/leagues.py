@@ -16,12 +16,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
+from bot.i18n import _
 from bot.leagues import League, Snapshot
 from bot.leagues.core import ROUND_DAYS
 from bot.presenters import plain_text
 from bot.ui import flow
 from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
+from bot.ui.lang import reply_lang, tr
 
 GAME_CHOICES = [
     app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
@@ -35,7 +37,7 @@ FORMAT_CHOICES = [
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise CommandRefused("Leagues live in a server; use this in a server channel.")
+        raise CommandRefused(_("Leagues live in a server; use this in a server channel."))
     return interaction.guild_id
 
 
@@ -62,7 +64,7 @@ async def resolve(interaction: discord.Interaction[Any], text: str | None) -> Le
         ]
         if past:
             return max(past, key=lambda league: league.finished_at or 0.0)
-    raise CommandRefused("Name the league with `league:` (`/league list` shows them).")
+    raise CommandRefused(_("Name the league with `league:` (`/league list` shows them)."))
 
 
 async def league_choices(
@@ -71,9 +73,18 @@ async def league_choices(
     if interaction.guild_id is None:
         return []
     typed = current.casefold()
+    lang = reply_lang(interaction)
     out = []
     for league in await flow.bot_of(interaction).leagues.leagues(interaction.guild_id):
-        label = f"{league.name} ({presenters.game_title(league.game)}, {league.status})"
+        label = tr(
+            _(
+                "{league} ({game}, {status})",
+                league=league.name,
+                game=presenters.game_title(league.game, lang),
+                status=ui.STATUS_NAMES.get(league.status, league.status),
+            ),
+            lang,
+        )
         if typed in league.name.casefold() or typed == str(league.id):
             out.append(app_commands.Choice(name=label[:100], value=str(league.id)))
     return out[: presenters.MAX_CHOICES]
@@ -98,7 +109,11 @@ def parse_result(snap: Snapshot, match_players: list[int], text: str) -> list[li
             if name not in names:
                 known = ", ".join(plain_text(snap.name_of(u)) for u in match_players)
                 raise CommandRefused(
-                    f"{plain_text(repr(raw.strip()))} does not play this match ({known})."
+                    _(
+                        "{name} does not play this match ({players}).",
+                        name=plain_text(repr(raw.strip())),
+                        players=known,
+                    )
                 )
             place.append(names[name])
         places.append(place)
@@ -133,7 +148,7 @@ class LeagueCog(
         guild = _guild(interaction)
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
             raise CommandRefused(
-                "Create a league in a text channel; its matches get threads there."
+                _("Create a league in a text channel; its matches get threads there.")
             )
         league = await bot.leagues.create(
             guild_id=guild,
@@ -148,9 +163,10 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.post_signup(bot, league)
-        await flow.reply(
-            interaction, f"League {ui._escape(league.name)} is open for sign-up in this channel."
+        done = _(
+            "League {league} is open for sign-up in this channel.", league=ui._escape(league.name)
         )
+        await flow.reply(interaction, tr(done, reply_lang(interaction)))
 
     @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
     @app_commands.describe(league="Which league")
@@ -163,7 +179,8 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.publish(bot, update)  # closes the sign-up card, opens round 1
-        await flow.reply(interaction, f"{ui._escape(chosen.name)} has started: round 1 is open.")
+        started = _("{league} has started: round 1 is open.", league=ui._escape(chosen.name))
+        await flow.reply(interaction, tr(started, reply_lang(interaction)))
 
     @app_commands.command(name="show", description="A league's standings and current round")
     @app_commands.describe(league="Which league (past seasons too)")
@@ -173,15 +190,20 @@ class LeagueCog(
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = reply_lang(interaction)
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
-            matches = [ui._match_line(snap, m) for m in snap.matches if m.round == current.number]
+            matches = [
+                ui._match_line(snap, m, lang) for m in snap.matches if m.round == current.number
+            ]
             room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
-            head = f"{ui.standings_text(snap, room - 20)}\nRound {current.number}:"
-            text = ui.fit(head, matches, "each match's thread is in this channel.")
+            standings = ui.standings_text(snap, room - 20, lang)
+            head = f"{standings}\n{tr(_('Round {n}:', n=current.number), lang)}"
+            more = _("each match's thread is in this channel.")
+            text = ui.fit(head, matches, more, lang=lang)
         else:
-            text = ui.standings_text(snap)
-        image = await ui.standings_file(snap, f"league-{chosen.id}.png")
+            text = ui.standings_text(snap, lang=lang)
+        image = await ui.standings_file(snap, f"league-{chosen.id}.png", lang)
         if image is None:
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -191,26 +213,45 @@ class LeagueCog(
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         leagues = await bot.leagues.leagues(_guild(interaction))
+        lang = reply_lang(interaction)
         if not leagues:
-            await flow.reply(
-                interaction, "No leagues yet; a manager opens one with `/league create`."
-            )
+            none = _("No leagues yet; a manager opens one with `/league create`.")
+            await flow.reply(interaction, tr(none, lang))
             return
         lines = []
         for league in leagues:
-            head = (
-                f"**{ui._escape(league.name)}** ({ui.describe(league)}) in <#{league.channel_id}>"
-            )
+            where = {
+                "league": ui._escape(league.name),
+                "description": ui.describe(league, lang),
+                "channel": f"<#{league.channel_id}>",
+            }
             if league.status == "signup":
-                lines.append(f"{head}: sign-up open.")
+                line = _("**{league}** ({description}) in {channel}: sign-up open.", **where)
             elif league.status == "running":
                 snap = await bot.leagues.snapshot(league.id)
-                lines.append(f"{head}: {ui.round_line(snap)}")
+                line = _(
+                    "**{league}** ({description}) in {channel}: {round}",
+                    round=ui.round_line(snap, lang),
+                    **where,
+                )
             else:
                 snap = await bot.leagues.snapshot(league.id)
-                champ = snap.standings[0].name if snap.standings else "nobody"
-                ended = f" {ui.when(league.finished_at)}" if league.finished_at else ""
-                lines.append(f"{head}: finished{ended}; champion {ui._escape(champ)}.")
+                champion = ui._escape(snap.standings[0].name) if snap.standings else _("nobody")
+                if league.finished_at:
+                    line = _(
+                        "**{league}** ({description}) in {channel}: finished {when}; "
+                        "champion {champion}.",
+                        when=ui.when(league.finished_at),
+                        champion=champion,
+                        **where,
+                    )
+                else:
+                    line = _(
+                        "**{league}** ({description}) in {channel}: finished; champion {champion}.",
+                        champion=champion,
+                        **where,
+                    )
+            lines.append(tr(line, lang))
         await flow.reply(interaction, flow.clip("\n".join(lines)))
 
     @app_commands.command(
@@ -224,7 +265,8 @@ class LeagueCog(
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"You left {ui._escape(chosen.name)}.")
+        left = _("You left {league}.", league=ui._escape(chosen.name))
+        await flow.reply(interaction, tr(left, reply_lang(interaction)))
 
     @app_commands.command(name="kick", description="Remove a player from a league (managers)")
     @app_commands.describe(player="Who", league="Which league")
@@ -235,7 +277,7 @@ class LeagueCog(
         bot = flow.bot_of(interaction)
         chosen = await resolve(interaction, league)
         if not player.isdigit():
-            raise CommandRefused("Pick the player from the suggestions.")
+            raise CommandRefused(_("Pick the player from the suggestions."))
         update = await bot.leagues.kick(
             chosen.id,
             interaction.user.id,
@@ -244,7 +286,12 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
-        await flow.reply(interaction, f"Removed <@{player}> from {ui._escape(chosen.name)}.")
+        removed = _(
+            "Removed {player} from {league}.",
+            player=f"<@{player}>",
+            league=ui._escape(chosen.name),
+        )
+        await flow.reply(interaction, tr(removed, reply_lang(interaction)))
 
     async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
         bot = flow.bot_of(interaction)
@@ -252,10 +299,14 @@ class LeagueCog(
         if league.status == "signup":
             snap = await bot.leagues.snapshot(league.id)
             if league.signup_message_id is not None:
+                lang = await ui.league_lang(bot, league)  # the card is public
                 await (
                     bot.get_partial_messageable(league.channel_id)
                     .get_partial_message(league.signup_message_id)
-                    .edit(content=ui.signup_content(snap), view=ui.signup_view(league.id))
+                    .edit(
+                        content=ui.signup_content(snap, lang),
+                        view=ui.signup_view(league.id, lang),
+                    )
                 )
         else:
             await ui.publish(bot, update)
@@ -296,8 +347,11 @@ class LeagueCog(
         found = next((m for m in snap.matches if str(m.id) == match.lstrip("#")), None)
         if found is None:
             raise CommandRefused(
-                f"{ui._escape(chosen.name)} has no match {ui._escape(repr(match))}; "
-                "pick one of the suggestions."
+                _(
+                    "{league} has no match {match}; pick one of the suggestions.",
+                    league=ui._escape(chosen.name),
+                    match=ui._escape(repr(match)),
+                )
             )
         playing = [
             u
@@ -315,7 +369,8 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ui.publish(bot, update)
-        await flow.reply(interaction, f"Match #{found.id} decided: {ui._escape(result)}.")
+        decided = _("Match #{match} decided: {result}.", match=found.id, result=ui._escape(result))
+        await flow.reply(interaction, tr(decided, reply_lang(interaction)))
 
     @adjudicate.autocomplete("match")
     async def adjudicate_match(
@@ -324,11 +379,16 @@ class LeagueCog(
         snap = await _snapshot_for(interaction)
         if snap is None:
             return []
+        lang = reply_lang(interaction)
         out = []
         for m in snap.matches:
             if m.ranking is not None:
                 continue
-            label = f"#{m.id} round {m.round}: " + " vs ".join(snap.name_of(u) for u in m.players)
+            players = ui.versus([snap.name_of(u) for u in m.players], lang)
+            label = tr(
+                _("#{match} round {round}: {players}", match=m.id, round=m.round, players=players),
+                lang,
+            )
             if current.casefold() in label.casefold():
                 out.append(app_commands.Choice(name=label[:100], value=str(m.id)))
         return out[: presenters.MAX_CHOICES]

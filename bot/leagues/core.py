@@ -13,10 +13,12 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.games import get_game
+from bot.i18n import Text, _
 from bot.leagues import pairing
 from bot.leagues.standings import MatchScore, StandingRow, match_points, rank
 from bot.presenters import plain_text
@@ -33,6 +35,7 @@ from bot.storage.leagues import LeagueQueries, LeagueRow, MatchRow, MemberRow, R
 from bot.storage.pbp import PbpOptions, PbpQueries
 
 __all__ = [
+    "DECIDED_REASONS",
     "FORMATS",
     "League",
     "LeagueError",
@@ -43,6 +46,7 @@ __all__ = [
     "RatingSource",
     "Round",
     "Snapshot",
+    "reason_text",
     "table_timing",
 ]
 
@@ -126,6 +130,34 @@ def _score(match: MatchRow) -> MatchScore | None:
     )
 
 
+#: The reasons the bot gives a match it decides itself. The database keeps them in English (as
+#: before languages); :func:`reason_text` reads one back as a text to show in any language.
+DECIDED_REASONS = (
+    _("{names} left the league"),
+    _("every player had left the league"),
+    _("the table was aborted without a result"),
+    _("the match never started before the deadline"),
+    _("the round's deadline passed while {names} had to decide"),
+)
+
+
+def _reason_pattern(msgid: str) -> re.Pattern[str]:
+    return re.compile(re.escape(msgid).replace(re.escape("{names}"), "(?P<names>.+)"))
+
+
+_REASON_PATTERNS = tuple((text.msgid, _reason_pattern(text.msgid)) for text in DECIDED_REASONS)
+
+
+def reason_text(stored: str | None) -> Text | str:
+    """A match's stored reason as a text in every language: one of :data:`DECIDED_REASONS`
+    with its names, or (a manager's own words) the stored text itself."""
+    for msgid, pattern in _REASON_PATTERNS:
+        found = pattern.fullmatch(stored or "")
+        if found is not None:
+            return Text(msgid, tuple(sorted(found.groupdict().items())))
+    return stored or ""
+
+
 def _shown(league: LeagueRow) -> str:
     """The league's name as typed, shown literally in a sentence (no formatting, no mention)."""
     return plain_text(league.name)
@@ -160,7 +192,7 @@ class LeagueService:
         async with self.service.db.read() as q:
             row = await LeagueQueries(q).league(league_id)
         if row is None:
-            raise LeagueError("There is no such league.")
+            raise LeagueError(_("There is no such league."))
         return row
 
     # -- sign-up ------------------------------------------------------------------------------
@@ -180,34 +212,47 @@ class LeagueService:
     ) -> LeagueRow:
         """A league in sign-up (server managers only). The creator is not signed up."""
         if not can_manage:
-            raise LeagueError("Only a server manager (Manage Server) can create a league.")
+            raise LeagueError(_("Only a server manager (Manage Server) can create a league."))
         try:
             module = get_game(game)
         except KeyError:
-            raise UnknownGame(f"There is no game called {game!r}.") from None
+            raise UnknownGame(_("There is no game called {game}.", game=repr(game))) from None
         clean = " ".join(str(name).split())
         if not 1 <= len(clean) <= NAME_LENGTH:
-            raise LeagueError(f"A league name has 1 to {NAME_LENGTH} characters.")
+            raise LeagueError(_("A league name has 1 to {n} characters.", n=NAME_LENGTH))
         if format not in FORMATS:
-            raise LeagueError("The format is round_robin or swiss.")
+            raise LeagueError(_("The format is round_robin or swiss."))
         if isinstance(round_days, bool) or not isinstance(round_days, int):
-            raise LeagueError("Give the round length as a whole number of days, like 7.")
+            raise LeagueError(_("Give the round length as a whole number of days, like 7."))
         low, high = ROUND_DAYS
         if not low <= round_days <= high:
-            raise LeagueError(f"A round lasts {low} to {high} days, not {round_days}.")
+            raise LeagueError(
+                _(
+                    "A round lasts {low} to {high} days, not {days}.",
+                    low=low,
+                    high=high,
+                    days=round_days,
+                )
+            )
         if rounds is not None:
             if format != "swiss":
-                raise LeagueError("The number of rounds can be set only for Swiss leagues.")
+                raise LeagueError(_("The number of rounds can be set only for Swiss leagues."))
             if isinstance(rounds, bool) or not isinstance(rounds, int):
-                raise LeagueError("Give the number of rounds as a whole number.")
+                raise LeagueError(_("Give the number of rounds as a whole number."))
             if not SWISS_ROUNDS[0] <= rounds <= SWISS_ROUNDS[1]:
                 raise LeagueError(
-                    f"A Swiss league has {SWISS_ROUNDS[0]} to {SWISS_ROUNDS[1]} rounds."
+                    _(
+                        "A Swiss league has {low} to {high} rounds.",
+                        low=SWISS_ROUNDS[0],
+                        high=SWISS_ROUNDS[1],
+                    )
                 )
         async with self.service.db.write() as q:
             lq = LeagueQueries(q)
             if await lq.open_league_named(guild_id, clean) is not None:
-                raise LeagueError(f"This server already has a league called {plain_text(clean)}.")
+                raise LeagueError(
+                    _("This server already has a league called {league}.", league=plain_text(clean))
+                )
             league_id = await lq.insert_league(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -248,13 +293,20 @@ class LeagueService:
             league = await self._league(lq, league_id)
             if league.status != "signup":
                 raise LeagueError(
-                    f"Sign-up for {_shown(league)} is closed; the season has started."
+                    _(
+                        "Sign-up for {league} is closed; the season has started.",
+                        league=_shown(league),
+                    )
                 )
             members = await lq.members(league_id)
             if any(m.user_id == player.user_id for m in members):
-                raise LeagueError(f"You are already signed up for {_shown(league)}.")
+                raise LeagueError(
+                    _("You are already signed up for {league}.", league=_shown(league))
+                )
             if len(members) >= MAX_MEMBERS:
-                raise LeagueError(f"{_shown(league)} is full ({MAX_MEMBERS} players).")
+                raise LeagueError(
+                    _("{league} is full ({n} players).", league=_shown(league), n=MAX_MEMBERS)
+                )
             await lq.add_member(league_id, player.user_id, player.name, self.service.clock())
             return league
 
@@ -267,7 +319,7 @@ class LeagueService:
         self, league_id: int, manager_id: int, *, can_manage: bool, user_id: int
     ) -> LeagueUpdate:
         if not can_manage:
-            raise LeagueError("Only a server manager can remove a player from a league.")
+            raise LeagueError(_("Only a server manager can remove a player from a league."))
         return await self._remove(league_id, user_id, "kicked")
 
     async def _remove(self, league_id: int, user_id: int, reason: str) -> LeagueUpdate:
@@ -279,11 +331,16 @@ class LeagueService:
                 member = next(
                     (m for m in await lq.members(league_id) if m.user_id == user_id), None
                 )
-                you = "You are" if reason == "left" else "That player is"
                 if member is None or member.left_at is not None:
-                    raise LeagueError(f"{you} not in {_shown(league)}.")
+                    raise LeagueError(
+                        _("You are not in {league}.", league=_shown(league))
+                        if reason == "left"
+                        else _("That player is not in {league}.", league=_shown(league))
+                    )
                 if league.status == "finished":
-                    raise LeagueError(f"{_shown(league)} is over; its results stay as they are.")
+                    raise LeagueError(
+                        _("{league} is over; its results stay as they are.", league=_shown(league))
+                    )
                 if league.status == "signup":
                     await lq.remove_member(league_id, user_id)
                     return LeagueUpdate(league)
@@ -316,17 +373,21 @@ class LeagueService:
     async def start(self, league_id: int, user_id: int, *, can_manage: bool) -> LeagueUpdate:
         """Close sign-up and open round 1 (server managers)."""
         if not can_manage:
-            raise LeagueError("Only a server manager can start a league.")
+            raise LeagueError(_("Only a server manager can start a league."))
         async with self._lock(league_id):
             async with self.service.db.read() as q:
                 lq = LeagueQueries(q)
                 league = await self._league(lq, league_id)
                 members = await lq.members(league_id)
             if league.status != "signup":
-                raise LeagueError(f"{_shown(league)} has already started.")
+                raise LeagueError(_("{league} has already started.", league=_shown(league)))
             if len(members) < 2:
                 raise LeagueError(
-                    f"{_shown(league)} needs at least 2 players; {len(members)} signed up."
+                    _(
+                        "{league} needs at least 2 players; {n} signed up.",
+                        league=_shown(league),
+                        n=len(members),
+                    )
                 )
             ids = [m.user_id for m in members]
             rng = random.Random(f"league:{league.seed}:schedule")
@@ -351,7 +412,7 @@ class LeagueService:
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 if not await lq.set_started(league_id, rounds, schedule, at):
-                    raise LeagueError(f"{_shown(league)} has already started.")
+                    raise LeagueError(_("{league} has already started.", league=_shown(league)))
                 await self._insert_round(lq, started, 1, plan, members, at)
                 league = await self._league(lq, league_id)
         update = await self.advance(league_id)
@@ -421,7 +482,12 @@ class LeagueService:
                     ranking=(playing, gone),
                     forfeited=gone,
                     source="forfeit",
-                    reason=f"{', '.join(names.get(p, str(p)) for p in gone)} left the league",
+                    reason=str(
+                        _(
+                            "{names} left the league",
+                            names=", ".join(names.get(p, str(p)) for p in gone),
+                        )
+                    ),
                     at=at,
                 )
             else:
@@ -432,7 +498,7 @@ class LeagueService:
                     group,
                     ranking=(),
                     source="void",
-                    reason="every player had left the league",
+                    reason=str(_("every player had left the league")),
                     at=at,
                 )
             position += 1
@@ -454,7 +520,7 @@ class LeagueService:
     async def _league(lq: LeagueQueries, league_id: int) -> LeagueRow:
         row = await lq.league(league_id)
         if row is None:
-            raise LeagueError("There is no such league.")
+            raise LeagueError(_("There is no such league."))
         return row
 
     async def advance(self, league_id: int, now: float | None = None) -> LeagueUpdate:
@@ -528,7 +594,8 @@ class LeagueService:
                 names = ", ".join(members[u].name if u in members else str(u) for u in gone)
                 ranking = tuple(g for g in (playing, gone) if g)
                 source = "forfeit" if playing else "void"
-                decision = (ranking if playing else (), gone, source, f"{names} left the league")
+                left = str(_("{names} left the league", names=names))
+                decision = (ranking if playing else (), gone, source, left)
             if decision is None and at >= current.deadline:
                 decision = await self._deadline_result(league, match, members, ended)
             if decision is None:
@@ -557,7 +624,7 @@ class LeagueService:
         seated = {p.user_id for p in table.players}
         absent = tuple(p for p in match.players if p not in seated)
         if table.status == "aborted":
-            return ((), absent, "void", "the table was aborted without a result")
+            return ((), absent, "void", str(_("the table was aborted without a result")))
         summary = await self.service.final_summary(table.id)
         ranking = tuple(
             tuple(table.players[seat].user_id for seat in place) for place in summary["ranking"]
@@ -571,7 +638,9 @@ class LeagueService:
                 if seat is not None:
                     user = table.players[seat].user_id
                     name = late[user].name if user in late else str(user)
-                    reason = f"the round's deadline passed while {name} had to decide"
+                    reason = str(
+                        _("the round's deadline passed while {names} had to decide", names=name)
+                    )
                     return (
                         (*ranking, absent) if absent else ranking,
                         forfeited,
@@ -591,7 +660,7 @@ class LeagueService:
     ) -> tuple[Ranking, tuple[int, ...], str, str | None] | None:
         """At the round's deadline: whoever must decide in a running match forfeits."""
         if match.table_id is None:
-            return ((), (), "void", "the match never started before the deadline")
+            return ((), (), "void", str(_("the match never started before the deadline")))
         table = await self.service.get(match.table_id)
         if table.status != "active":
             return await self._table_result(match)
@@ -611,15 +680,18 @@ class LeagueService:
         on_time = tuple(p.user_id for p in table.players if p.user_id not in late)
         ranking = tuple(g for g in (on_time, late, absent) if g)
         names = ", ".join(members[u].name if u in members else str(u) for u in late)
-        reason = f"the round's deadline passed while {names} had to decide"
+        reason = str(_("the round's deadline passed while {names} had to decide", names=names))
         return (ranking, late + absent, "deadline", reason)
 
     # -- matches in Discord -------------------------------------------------------------------
 
-    async def open_matches(self, league_id: int, create_thread: ThreadMaker) -> list[Table]:
+    async def open_matches(
+        self, league_id: int, create_thread: ThreadMaker, language: str = "en"
+    ) -> list[Table]:
         """Give every undecided match of the current round its thread and its running table
-        (each exactly once); return the running tables whose current state never reached
-        their thread (``Table.posted_version`` behind)."""
+        (each exactly once, a table's public messages in ``language``: the server's); return
+        the running tables whose current state never reached their thread
+        (``Table.posted_version`` behind)."""
         out: list[Table] = []
         async with self._lock(league_id):
             async with self.service.db.read() as q:
@@ -655,6 +727,7 @@ class LeagueService:
                             channel_id=match.thread_id,
                             creator_id=league.created_by,
                             players=playing,
+                            language=language,
                         )
                     async with self.service.db.write() as q:
                         await LeagueQueries(q).set_table(match.id, table.id)
@@ -696,10 +769,12 @@ class LeagueService:
         """A manager sets an undecided match's result (places, best first) with a reason that
         is shown; a running table of that match is stopped."""
         if not can_manage:
-            raise LeagueError("Only a server manager can set a match's result.")
+            raise LeagueError(_("Only a server manager can set a match's result."))
         text = " ".join(reason.split())
         if not 1 <= len(text) <= REASON_LENGTH:
-            raise LeagueError(f"Give a reason (1 to {REASON_LENGTH} characters); it is shown.")
+            raise LeagueError(
+                _("Give a reason (1 to {n} characters); it is shown.", n=REASON_LENGTH)
+            )
         ended: list[Table] = []
         async with self._lock(league_id):
             async with self.service.db.read() as q:
@@ -712,23 +787,28 @@ class LeagueService:
             )
             if played:  # and rated: the game's own result counts, never a second one
                 raise LeagueError(
-                    f"Match #{match_id} was played to the end; its game's result counts."
+                    _(
+                        "Match #{match} was played to the end; its game's result counts.",
+                        match=match_id,
+                    )
                 )
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
                 league = await self._league(lq, league_id)
                 match = await lq.match(match_id)
                 if match is None or match.league_id != league_id:
-                    raise LeagueError(f"{_shown(league)} has no match #{match_id}.")
+                    raise LeagueError(
+                        _("{league} has no match #{match}.", league=_shown(league), match=match_id)
+                    )
                 if match.ranking is not None:
-                    raise LeagueError(f"Match #{match_id} already has a result.")
+                    raise LeagueError(_("Match #{match} already has a result.", match=match_id))
                 members = {m.user_id: m for m in await lq.members(league_id)}
                 playing = [u for u in match.players if u in members and members[u].left_at is None]
                 places = tuple(tuple(int(u) for u in place) for place in ranking if place)
                 named = [u for place in places for u in place]
                 if sorted(named) != sorted(playing):
                     raise LeagueError(
-                        "The result must place every player of the match exactly once."
+                        _("The result must place every player of the match exactly once.")
                     )
                 gone = tuple(u for u in match.players if u not in playing)
                 final = (*places, gone) if gone else places
@@ -782,7 +862,12 @@ class LeagueService:
         for league in await self.leagues(guild_id):
             if wanted == str(league.id) or wanted.casefold() == league.name.casefold():
                 return league
-        raise LeagueError(f"This server has no league {wanted!r}; `/league list` shows them.")
+        raise LeagueError(
+            _(
+                "This server has no league {league}; `/league list` shows them.",
+                league=repr(wanted),
+            )
+        )
 
 
 def schedule_json(plans: Sequence[pairing.RoundPlan]) -> str:

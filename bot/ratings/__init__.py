@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot import ai_seats
+from bot.i18n import Text, _
 from bot.ratings.model import PROVISIONAL_GAMES, Skill, rate, shown
 from bot.storage.ratings import HistoryRow, PlayedRow, RatingQueries, RatingRow, ResultRow
 from bot.storage.tables import Database, Queries
@@ -40,6 +41,7 @@ __all__ = [
     "record_result",
     "resign_ranking",
     "unrated_reason",
+    "unrated_text",
 ]
 
 #: How a game that counts ended: normally, by resignation, or by the turn timer.
@@ -80,17 +82,31 @@ def is_human(user_id: int) -> bool:
     return user_id >= 0
 
 
+#: Why a finished game does not count. The database keeps the English text (as before
+#: languages); :func:`unrated_text` gives it back as a text to show in any language.
+FRIENDLY = _("a friendly game (rated=no)")
+NO_SERVER = _("not played in a server")
+NOT_A_PERSON = _("a seat was not played by a person")
+TOO_FEW = _("fewer than two players")
+_UNRATED = {str(text): text for text in (FRIENDLY, NO_SERVER, NOT_A_PERSON, TOO_FEW)}
+
+
 def unrated_reason(guild_id: int | None, players: Sequence[int], rated: bool) -> str | None:
-    """Why a finished game does not count, or None when it does."""
+    """Why a finished game does not count (English, as stored), or None when it does."""
     if not rated:
-        return "a friendly game (rated=no)"
+        return str(FRIENDLY)
     if guild_id is None:
-        return "not played in a server"
+        return str(NO_SERVER)
     if not all(is_human(u) for u in players):
-        return "a seat was not played by a person"
+        return str(NOT_A_PERSON)
     if len(set(players)) < 2:
-        return "fewer than two players"
+        return str(TOO_FEW)
     return None
+
+
+def unrated_text(stored: str | None) -> Text | str:
+    """A stored reason for an unrated game as a text in every language."""
+    return _UNRATED.get(stored or "", stored or "")
 
 
 def resign_ranking(seats: int, loser: int) -> list[list[int]]:

@@ -21,12 +21,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.units import format_unit
 
-from bot import presenters
+from bot import i18n, presenters
+from bot.i18n import C_, Text, _
 from bot.leagues import League, LeagueUpdate, Match, Snapshot
+from bot.leagues.core import reason_text
 from bot.service import Player, Table
 from bot.ui import flow
 from bot.ui.items import Persistent
+from bot.ui.lang import guild_lang, table_lang, tr
 from renderers.league import render_standings
 
 if TYPE_CHECKING:
@@ -34,13 +38,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-FORMAT_NAMES = {"round_robin": "round robin", "swiss": "Swiss"}
-SOURCE_NOTES = {
-    "deadline": "deadline",
-    "adjudicated": "set by a manager",
-    "forfeit": "forfeit",
-    "void": "no result",
-    "bye": "bye",
+FORMAT_NAMES: dict[str, Text] = {"round_robin": _("round robin"), "swiss": _("Swiss")}
+SOURCE_NOTES: dict[str, Text] = {
+    "deadline": C_("match result", "deadline"),
+    "adjudicated": C_("match result", "set by a manager"),
+    "forfeit": C_("match result", "forfeit"),
+    "void": C_("match result", "no result"),
+    "bye": C_("match result", "bye"),
+}
+PLAYED = C_("match result", "played")
+STATUS_NAMES: dict[str, Text] = {
+    "signup": C_("league status", "signup"),
+    "running": C_("league status", "running"),
+    "finished": C_("league status", "finished"),
 }
 #: How far back in the league's channel the bot looks, after a restart, for a message it may
 #: have posted just before a crash (before the database recorded it).
@@ -49,16 +59,48 @@ LOOKBACK = 50
 _SYNCING: contextvars.ContextVar[bool] = contextvars.ContextVar("league_syncing", default=False)
 
 
+async def league_lang(bot: BoardBot, league: League) -> str:
+    """The language of a league's posts: its server's at the time of the post (the one set with
+    `/settings language:`, else the server's preferred Discord locale, else English)."""
+    guild = bot.get_guild(league.guild_id)
+    locale = guild.preferred_locale if guild is not None else None
+    return await guild_lang(bot.service, league.guild_id, locale)
+
+
 def when(at: float, style: str = "R") -> str:
-    """A Discord timestamp, shown in each reader's own time zone."""
+    """A Discord timestamp, shown in each reader's own time zone (and Discord language)."""
     return f"<t:{int(at)}:{style}>"
 
 
-def describe(league: League) -> str:
+def days_text(days: int, lang: str) -> str:
+    """A round's length the language's way: "7 days", "7일", "7 gün" (babel's units)."""
+    if lang == i18n.PSEUDO:  # babel's words are text too: mark them like a catalogue's
+        return f"⟦{format_unit(days, 'duration-day', length='long', locale=i18n.DEFAULT)}⟧"
+    return format_unit(days, "duration-day", length="long", locale=lang)
+
+
+def describe(league: League, lang: str = i18n.DEFAULT) -> str:
     """ "Targi, round robin, rounds of 7 days" """
-    title = presenters.game_title(league.game)
-    days = f"{league.round_days} day{'s' if league.round_days != 1 else ''}"
-    return f"{title}, {FORMAT_NAMES.get(league.format, league.format)}, rounds of {days}"
+    form = FORMAT_NAMES.get(league.format)
+    return tr(
+        _(
+            "{game}, {format}, rounds of {days}",
+            game=presenters.game_title(league.game, lang),
+            format=form if form is not None else league.format,
+            days=days_text(league.round_days, lang),
+        ),
+        lang,
+    )
+
+
+def versus(names: list[str], lang: str) -> str:
+    """ "Ann vs Bob vs Cat": the players of one match."""
+    if not names:
+        return ""
+    shown = names[0]
+    for name in names[1:]:
+        shown = tr(C_("match", "{first} vs {second}", first=shown, second=name), lang)
+    return shown
 
 
 def _escape(name: str) -> str:
@@ -72,34 +114,56 @@ def _points(value: float) -> str:
 # --- sign-up card --------------------------------------------------------------------------------
 
 
-def signup_content(snap: Snapshot) -> str:
+def signup_content(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
     league = snap.league
-    lines = [f"**{_escape(league.name)}**: a league of {describe(league)}."]
+    lines = [
+        tr(
+            _(
+                "**{league}**: a league of {description}.",
+                league=_escape(league.name),
+                description=describe(league, lang),
+            ),
+            lang,
+        )
+    ]
     if league.format == "swiss" and league.rounds:
-        lines.append(f"{league.rounds} Swiss rounds.")
+        lines.append(tr(_("{n} Swiss rounds.", n=league.rounds), lang))
     if league.status == "signup":
-        last = "Join below; a server manager starts the season with `/league start`."
+        last = tr(_("Join below; a server manager starts the season with `/league start`."), lang)
     else:
-        last = f"Sign-up closed {when(league.started_at or 0, 'R')}; standings below."
-    head = f"Signed up ({len(snap.members)}): "
+        last = tr(
+            _(
+                "Sign-up closed {when}; standings below.",
+                when=when(league.started_at or 0, "R"),
+            ),
+            lang,
+        )
+    count = len(snap.members)
+    head = len(tr(_("Signed up ({n}): {names}.", n=count, names=""), lang))
     room = flow.MAX_CONTENT - sum(len(line) + 1 for line in lines) - len(last) - 1
     names = [_escape(m.name) for m in snap.members]
-    shown = names_within(names, room - len(head))
-    lines.append(head + (shown or "nobody yet") + ".")
+    shown = names_within(names, room - head, lang)
+    nobody = _("nobody yet")
+    lines.append(tr(_("Signed up ({n}): {names}.", n=count, names=shown or nobody), lang))
     lines.append(last)
     return flow.clip("\n".join(lines))
 
 
-def names_within(names: list[str], room: int) -> str:
+def names_within(names: list[str], room: int, lang: str = i18n.DEFAULT) -> str:
     """ "a, b, c" or, when that is longer than ``room``, the first names and "and N more"."""
     text = ", ".join(names)
     if len(text) <= room:
         return text
+
+    def more(shown: list[str], left: int) -> str:
+        return tr(_("{names} and {n} more", names=", ".join(shown), n=left), lang)
+
     out: list[str] = []
     for index, name in enumerate(names):
-        tail = f" and {len(names) - index - 1} more" if index + 1 < len(names) else ""
-        if len(", ".join([*out, name])) + len(tail) > room - 20:
-            return f"{', '.join(out)} and {len(names) - len(out)} more"
+        left = len(names) - index - 1
+        tail = len(more([], left)) if left else 0
+        if len(", ".join([*out, name])) + tail > room - 20:
+            return more(out, len(names) - len(out))
         out.append(name)
     return text
 
@@ -109,13 +173,14 @@ class SignupButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"league:(?P<league>\d+):(?P<op>join|leave)",
 ):
-    """Join or Leave under a league's sign-up card."""
+    """Join or Leave under a league's sign-up card (labelled in the server's language)."""
 
-    def __init__(self, league_id: int, op: str) -> None:
+    def __init__(self, league_id: int, op: str, lang: str = i18n.DEFAULT) -> None:
         style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
+        label = C_("button", "Join") if op == "join" else C_("button", "Leave")
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(), style=style, custom_id=f"league:{league_id}:{op}"
+                label=tr(label, lang), style=style, custom_id=f"league:{league_id}:{op}"
             )
         )
         self.league_id = league_id
@@ -131,16 +196,17 @@ class SignupButton(
         else:
             update = await bot.leagues.leave(self.league_id, interaction.user.id)
         snap = await bot.leagues.snapshot(self.league_id)
-        buttons = signup_view(self.league_id) if snap.league.status == "signup" else None
-        await interaction.response.edit_message(content=signup_content(snap), view=buttons)
+        lang = await league_lang(bot, snap.league)  # the card is public: the server's language
+        buttons = signup_view(self.league_id, lang) if snap.league.status == "signup" else None
+        await interaction.response.edit_message(content=signup_content(snap, lang), view=buttons)
         if update is not None and snap.league.status != "signup":
             await publish(bot, update)
 
 
-def signup_view(league_id: int) -> discord.ui.View:
+def signup_view(league_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton(league_id, "join"))
-    view.add_item(SignupButton(league_id, "leave"))
+    view.add_item(SignupButton(league_id, "join", lang))
+    view.add_item(SignupButton(league_id, "leave", lang))
     return view
 
 
@@ -154,8 +220,9 @@ async def ensure_signup_card(bot: BoardBot, league_id: int) -> None:
     join = f"league:{league.id}:join"
     message = await find_posted(bot, league.channel_id, lambda m: join in _custom_ids(m))
     if message is None:
+        lang = await league_lang(bot, league)
         channel = bot.get_partial_messageable(league.channel_id)
-        message = await channel.send(signup_content(snap), view=signup_view(league.id))
+        message = await channel.send(signup_content(snap, lang), view=signup_view(league.id, lang))
     await bot.leagues.set_message(league.id, "signup", message.id)
 
 
@@ -164,7 +231,7 @@ async def post_signup(bot: BoardBot, league: League) -> None:
         await ensure_signup_card(bot, league.id)
 
 
-async def close_signup(bot: BoardBot, league_id: int) -> None:
+async def close_signup(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
     """The card loses its buttons once the season started."""
     snap = await bot.leagues.snapshot(league_id)
     if snap.league.signup_message_id is None:
@@ -173,7 +240,7 @@ async def close_signup(bot: BoardBot, league_id: int) -> None:
         snap.league.signup_message_id
     )
     try:
-        await message.edit(content=signup_content(snap), view=None)
+        await message.edit(content=signup_content(snap, lang), view=None)
     except discord.NotFound:  # deleted by someone: nothing to close, the season goes on
         log.info("league %d: the sign-up card is gone", league_id)
 
@@ -205,49 +272,80 @@ async def find_posted(
 # --- standings -----------------------------------------------------------------------------------
 
 
-def round_line(snap: Snapshot) -> str:
+def round_line(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
     league = snap.league
     current = snap.current_round
     if league.status == "signup":
-        return f"Sign-up: {len(snap.members)} players."
+        return tr(_("Sign-up: {n} players.", n=len(snap.members)), lang)
     if league.status == "finished" or current is None:
-        return f"Final standings after {len(snap.rounds)} rounds."
-    return (
-        f"Round {current.number} of {league.rounds}; deadline {when(current.deadline, 'f')} "
-        f"({when(current.deadline)})."
+        return tr(_("Final standings after {n} rounds.", n=len(snap.rounds)), lang)
+    return tr(
+        _(
+            "Round {n} of {total}; deadline {date} ({relative}).",
+            n=current.number,
+            total=league.rounds,
+            date=when(current.deadline, "f"),
+            relative=when(current.deadline),
+        ),
+        lang,
     )
 
 
-def standings_lines(snap: Snapshot) -> list[str]:
+def standings_lines(snap: Snapshot, lang: str = i18n.DEFAULT) -> list[str]:
     """One line per player, best first."""
-    return [
-        f"{row.rank}. {_escape(row.name)}{' (left)' if row.left else ''}: "
-        f"{_points(row.points)} pts, {row.played} played, {row.wins} won, "
-        f"opp. {_points(row.buchholz)}"
-        for row in snap.standings
-    ]
+    lines = []
+    for row in snap.standings:
+        values = {
+            "rank": row.rank,
+            "name": _escape(row.name),
+            "points": _points(row.points),
+            "played": row.played,
+            "wins": row.wins,
+            "buchholz": _points(row.buchholz),
+        }
+        line = (
+            _(
+                "{rank}. {name} (left): {points} pts, {played} played, {wins} won, opp. {buchholz}",
+                **values,
+            )
+            if row.left
+            else _(
+                "{rank}. {name}: {points} pts, {played} played, {wins} won, opp. {buchholz}",
+                **values,
+            )
+        )
+        lines.append(tr(line, lang))
+    return lines
 
 
-def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT) -> str:
+def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT, lang: str = i18n.DEFAULT) -> str:
     """The text fallback under the image (and `/league show`): as many lines as fit."""
-    head = f"{standings_head(snap.league)}{round_line(snap)}"
+    head = f"{standings_head(snap.league, lang)}{round_line(snap, lang)}"
     if snap.league.status == "finished" and snap.standings:
-        head += f"\nChampion: **{_escape(snap.standings[0].name)}**."
-    return fit(head, standings_lines(snap), "the image shows everyone.", limit)
+        champion = _("Champion: **{name}**.", name=_escape(snap.standings[0].name))
+        head += "\n" + tr(champion, lang)
+    more = _("the image shows everyone.")
+    return fit(head, standings_lines(snap, lang), more, limit, lang)
 
 
-def standings_data(snap: Snapshot) -> dict[str, Any]:
+def standings_data(snap: Snapshot, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     league = snap.league
     current = snap.current_round
     if league.status == "running" and current is not None:
-        stage = f"round {current.number} of {league.rounds}"
+        stage = _("round {n} of {total}", n=current.number, total=league.rounds)
     elif league.status == "finished":
-        stage = f"final standings after {len(snap.rounds)} rounds"
+        stage = _("final standings after {n} rounds", n=len(snap.rounds))
     else:
-        stage = "sign-up"
+        stage = _("sign-up")
+    subtitle = _(
+        "{description}: {stage}, {n} players",
+        description=describe(league, lang),
+        stage=stage,
+        n=len(snap.members),
+    )
     return {
         "title": league.name,
-        "subtitle": f"{describe(league)}: {stage}, {len(snap.members)} players",
+        "subtitle": tr(subtitle, lang),
         "champion": snap.standings[0].name
         if league.status == "finished" and snap.standings
         else None,
@@ -259,41 +357,49 @@ def standings_data(snap: Snapshot) -> dict[str, Any]:
                 "played": r.played,
                 "wins": r.wins,
                 "buchholz": r.buchholz,
-                "note": "left" if r.left else "",
+                "note": tr(C_("standings", "left"), lang) if r.left else "",
             }
             for r in snap.standings
         ],
     }
 
 
-async def standings_file(snap: Snapshot, filename: str) -> discord.File | None:
+async def standings_file(
+    snap: Snapshot, filename: str, lang: str = i18n.DEFAULT
+) -> discord.File | None:
     try:
-        data = await asyncio.to_thread(render_standings, standings_data(snap))
+        data = await asyncio.to_thread(render_standings, standings_data(snap, lang), lang)
     except Exception:
         log.exception("league %s: drawing the standings failed", snap.league.id)
         return None
     return discord.File(io.BytesIO(data), filename)
 
 
-def standings_head(league: League) -> str:
+def standings_head(league: League, lang: str = i18n.DEFAULT) -> str:
     """The first words of the standings message (how it is found again after a crash)."""
-    return f"**{_escape(league.name)}** ({describe(league)}). "
+    head = _(
+        "**{league}** ({description}). ",
+        league=_escape(league.name),
+        description=describe(league, lang),
+    )
+    return tr(head, lang)
 
 
-async def refresh_standings(bot: BoardBot, league_id: int) -> None:
-    """Post the standings message once, then edit it in place whenever what it shows changes."""
+async def refresh_standings(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
+    """Post the standings message once, then edit it in place whenever what it shows changes
+    (also when the server's language changed)."""
     snap = await bot.leagues.snapshot(league_id)
     league = snap.league
     if league.status == "signup":
         return
-    text = standings_text(snap)
+    text = standings_text(snap, lang=lang)
     digest = hashlib.sha256(text.encode()).hexdigest()
     if league.standings_message_id is not None and digest == league.standings_digest:
         return
     channel = bot.get_partial_messageable(league.channel_id)
     if league.standings_message_id is None:
         filename = f"league-{league.id}-standings.png"
-        head = standings_head(league)
+        head = standings_head(league, lang)
 
         def shows(message: discord.Message) -> bool:
             # The image's name carries the league's id: a past season of the same name in this
@@ -308,7 +414,7 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
                 await bot.leagues.set_standings_digest(league.id, digest)
                 return
             league = (await bot.leagues.snapshot(league_id)).league
-    image = await standings_file(snap, f"league-{league.id}-standings.png")
+    image = await standings_file(snap, f"league-{league.id}-standings.png", lang)
     if league.standings_message_id is None:
         kwargs: dict[str, Any] = {"file": image} if image is not None else {}
         message = await channel.send(text, **kwargs)
@@ -318,7 +424,7 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
         try:
             await partial.edit(content=text, attachments=[image] if image is not None else [])
         except discord.NotFound:  # deleted by someone: post it again (edited from then on)
-            image = await standings_file(snap, f"league-{league.id}-standings.png")
+            image = await standings_file(snap, f"league-{league.id}-standings.png", lang)
             kwargs = {"file": image} if image is not None else {}
             message = await channel.send(text, **kwargs)
             await bot.leagues.set_message(league.id, "standings", message.id)
@@ -328,18 +434,26 @@ async def refresh_standings(bot: BoardBot, league_id: int) -> None:
 # --- rounds and matches --------------------------------------------------------------------------
 
 
-def thread_name(league: League, match: Match, players: tuple[Player, ...]) -> str:
+def thread_name(
+    league: League, match: Match, players: tuple[Player, ...], lang: str = i18n.DEFAULT
+) -> str:
     """ "Spring R2 #14: Ann vs Bob": the match id makes it unique (managers adjudicate by it)."""
-    names = " vs ".join(p.name for p in players)
-    return f"{league.name} R{match.round} #{match.id}: {names}"[:100]
+    name = _(
+        "{league} R{round} #{match}: {players}",
+        league=league.name,
+        round=match.round,
+        match=match.id,
+        players=versus([p.name for p in players], lang),
+    )
+    return tr(name, lang)[:100]
 
 
-def _thread_maker(bot: BoardBot) -> Any:
+def _thread_maker(bot: BoardBot, lang: str) -> Any:
     active: list[dict[str, Any]] | None = None  # the server's active threads, read once
 
     async def create_thread(league: League, match: Match, players: tuple[Player, ...]) -> int:
         nonlocal active
-        name = thread_name(league, match, players)
+        name = thread_name(league, match, players, lang)
         if active is None:
             try:
                 listing = await bot.http.get_active_threads(league.guild_id)
@@ -361,26 +475,31 @@ def _thread_maker(bot: BoardBot) -> Any:
     return create_thread
 
 
-def _match_line(snap: Snapshot, match: Match) -> str:
-    names = " vs ".join(_escape(snap.name_of(u)) for u in match.players)
+def _match_line(snap: Snapshot, match: Match, lang: str = i18n.DEFAULT) -> str:
+    names = versus([_escape(snap.name_of(u)) for u in match.players], lang)
     if match.source == "bye":
-        return f"- {names}: bye ({_points(3.0)} points)"
+        return tr(_("- {names}: bye ({points} points)", names=names, points=_points(3.0)), lang)
     if match.thread_id is not None and match.ranking is None:
         return f"- {names}: <#{match.thread_id}>"
     if match.ranking is not None:
-        return f"- {names}: {SOURCE_NOTES.get(match.source or '', 'played')}"
+        note = SOURCE_NOTES.get(match.source or "", PLAYED)
+        return tr(_("- {names}: {result}", names=names, result=note), lang)
     return f"- {names}"
 
 
-def round_head(snap: Snapshot, number: int, deadline: float) -> str:
+def round_head(snap: Snapshot, number: int, deadline: float, lang: str = i18n.DEFAULT) -> str:
     """The first words of a round's announcement (how it is found again after a crash)."""
-    return (
-        f"**{_escape(snap.league.name)}**: round {number} of {snap.league.rounds} is open; "
-        f"deadline {when(deadline, 'f')}"
+    head = _(
+        "**{league}**: round {n} of {total} is open; deadline {date}",
+        league=_escape(snap.league.name),
+        n=number,
+        total=snap.league.rounds,
+        date=when(deadline, "f"),
     )
+    return tr(head, lang)
 
 
-async def announce_round(bot: BoardBot, league_id: int) -> None:
+async def announce_round(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
     """Once per round, recorded after the post: a post made just before a crash, before it was
     recorded, is found among the channel's last messages instead of being posted again."""
     snap = await bot.leagues.snapshot(league_id)
@@ -391,56 +510,80 @@ async def announce_round(bot: BoardBot, league_id: int) -> None:
     if any(m.ranking is None and m.thread_id is None for m in matches):
         return  # a thread is still missing: announce when every match has its place
     if current.number == 1:  # sign-up is over: the card loses its buttons (again after a crash)
-        await close_signup(bot, league_id)
-    head = round_head(snap, current.number, current.deadline)
+        await close_signup(bot, league_id, lang)
+    head = round_head(snap, current.number, current.deadline, lang)
     found = await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head))
     if found is None:
-        intro = (
-            f"{head} ({when(current.deadline)}). Each match is played in its own thread, "
-            "linked below; a match still running at the deadline ends there, and whoever must "
-            "decide then forfeits."
+        intro = _(
+            "{head} ({relative}). Each match is played in its own thread, linked below; a match "
+            "still running at the deadline ends there, and whoever must decide then forfeits.",
+            head=head,
+            relative=when(current.deadline),
         )
-        lines = [_match_line(snap, m) for m in matches]
-        text = fit(intro, lines, "`/league show` lists every match.")
+        lines = [_match_line(snap, m, lang) for m in matches]
+        more = _("`/league show` lists every match.")
+        text = fit(tr(intro, lang), lines, more, lang=lang)
         await bot.get_partial_messageable(snap.league.channel_id).send(text)
     await bot.leagues.mark_announced(league_id, current.number)
 
 
-def fit(head: str, lines: list[str], more: str, limit: int = flow.MAX_CONTENT) -> str:
+def fit(
+    head: str,
+    lines: list[str],
+    more: Text | str,
+    limit: int = flow.MAX_CONTENT,
+    lang: str = i18n.DEFAULT,
+) -> str:
     """``head`` and as many whole ``lines`` as fit in one message; if some are left out, a last
     line says how many and where to see them (``more``)."""
+
+    def left_out(count: int) -> str:
+        return tr(_("… and {n} more; {more}", n=count, more=more), lang)
+
     out = head
     for index, line in enumerate(lines):
         left = len(lines) - index - 1  # after this line: room for saying so must remain
-        tail = f"\n… and {left} more; {more}" if left else ""
+        tail = "\n" + left_out(left) if left else ""
         if len(out) + 1 + len(line) + len(tail) > limit:
-            return flow.clip(f"{out}\n… and {len(lines) - index} more; {more}", limit)
+            return flow.clip(f"{out}\n{left_out(len(lines) - index)}", limit)
         out += "\n" + line
     return flow.clip(out, limit)
 
 
-def _ranking_text(snap: Snapshot, match: Match) -> str:
+def _ranking_text(snap: Snapshot, match: Match) -> Text | str:
     places = []
     for index, tied in enumerate(match.ranking or ()):
         names = " = ".join(_escape(snap.name_of(u)) for u in tied)
         places.append(f"{index + 1}. {names}")
-    return ", ".join(places) or "no result"
+    return ", ".join(places) or SOURCE_NOTES["void"]
 
 
-def _result_note(snap: Snapshot, match: Match) -> str | None:
+def _result_note(snap: Snapshot, match: Match) -> Text | None:
     """Why a match was decided other than by its game's own end (shown in its thread)."""
     if match.source == "adjudicated":
-        return (
-            f"A league manager set this match's result: {_ranking_text(snap, match)}. "
-            f"Reason: {_escape(match.reason or '')}"
+        return _(
+            "A league manager set this match's result: {ranking}. Reason: {reason}",
+            ranking=_ranking_text(snap, match),
+            reason=_escape(match.reason or ""),
         )
     if match.source == "deadline":
         # The stored reason names players as written: shown as text, never as a mention.
-        return f"League result: {_ranking_text(snap, match)} ({_escape(match.reason or '')})."
+        reason = reason_text(match.reason)
+        return _(
+            "League result: {ranking} ({reason}).",
+            ranking=_ranking_text(snap, match),
+            reason=_escape(reason) if isinstance(reason, str) else _escaped(reason),
+        )
     return None
 
 
-def _leaver_note(snap: Snapshot, table: Table) -> str | None:
+def _escaped(text: Text) -> Text:
+    """``text`` with its parameters (names as the players wrote them) shown literally."""
+    params = tuple((key, _escape(str(value))) for key, value in text.params)
+    return Text(text.msgid, params, text.plural, text.count, text.context)
+
+
+def _leaver_note(snap: Snapshot, table: Table) -> Text | None:
     """The thread's note for a table ended because a player left the league (or was removed)."""
     if table.resigned_seat is None or not 0 <= table.resigned_seat < len(table.players):
         return None
@@ -449,15 +592,24 @@ def _leaver_note(snap: Snapshot, table: Table) -> str | None:
     if member is None or member.left_at is None:
         return None
     name = _escape(member.name)
-    how = "was removed from" if member.left_reason == "kicked" else "left"
-    return f"{name} {how} {_escape(snap.league.name)}: this match counts as their resignation."
+    league = _escape(snap.league.name)
+    if member.left_reason == "kicked":
+        return _(
+            "{name} was removed from {league}: this match counts as their resignation.",
+            name=name,
+            league=league,
+        )
+    return _(
+        "{name} left {league}: this match counts as their resignation.", name=name, league=league
+    )
 
 
-async def _end_tables(bot: BoardBot, update: LeagueUpdate) -> None:
+async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
     """The tables a league change ended get their final result or stop notice, through the
     tables' own recorded path (:func:`flow.show_current`): shown once, also across a crash; a
-    note says why (the deadline, a manager's decision, a player leaving). Decisions of matches
-    without such a table are explained in the match's thread."""
+    note (in the table's language) says why (the deadline, a manager's decision, a player
+    leaving). Decisions of matches without such a table are explained in the match's thread
+    (in the server's language ``lang``)."""
     if not update.ended_tables and not update.results:
         return
     snap = await bot.leagues.snapshot(update.league.id)
@@ -467,19 +619,21 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate) -> None:
         match = decided.get(table.id)
         note = _result_note(snap, match) if match is not None else None
         if table.status == "aborted":
-            title = presenters.game_title(table.game)
-            note = f"{title} table #{table.id} was aborted (no game result). " + (
-                note or "A league manager set this match's result."
+            note = _(
+                "{game} table #{table} was aborted (no game result). {note}",
+                game=presenters.game_title(table.game, table_lang(table)),
+                table=table.id,
+                note=note or _("A league manager set this match's result."),
             )
         elif note is None:
             note = _leaver_note(snap, table)
-        await _show_table(bot, table.id, note)
+        await _show_table(bot, table.id, None if note is None else tr(note, table_lang(table)))
     for match in update.results:
         if match.thread_id is None or match.table_id in ended:
             continue
         note = _result_note(snap, match)
         if note is not None:
-            await bot.get_partial_messageable(match.thread_id).send(flow.clip(note))
+            await bot.get_partial_messageable(match.thread_id).send(flow.clip(tr(note, lang)))
 
 
 async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
@@ -492,16 +646,21 @@ async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
         log.warning("table %d: its league thread cannot show it: %s", table_id, error)
 
 
-def final_head(snap: Snapshot) -> str:
-    return f"**{_escape(snap.league.name)}** is over after {len(snap.rounds)} rounds."
+def final_head(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
+    head = _(
+        "**{league}** is over after {n} rounds.",
+        league=_escape(snap.league.name),
+        n=len(snap.rounds),
+    )
+    return tr(head, lang)
 
 
-async def announce_final(bot: BoardBot, league_id: int) -> None:
+async def announce_final(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
     """The champion, once (found again among the channel's last messages after a crash)."""
     snap = await bot.leagues.snapshot(league_id)
     if snap.league.status != "finished" or snap.league.final_posted_at is not None:
         return
-    head = final_head(snap)
+    head = final_head(snap, lang)
     filename = f"league-{league_id}-final.png"
 
     def shows(message: discord.Message) -> bool:  # the file tells this season from a past one
@@ -514,12 +673,16 @@ async def announce_final(bot: BoardBot, league_id: int) -> None:
     champion = snap.standings[0] if snap.standings else None
     text = head
     if champion is not None:
-        text += (
-            f" Champion: <@{champion.user_id}> ({_escape(champion.name)}, "
-            f"{_points(champion.points)} points). Congratulations!"
+        congratulations = _(
+            "{head} Champion: {mention} ({name}, {points} points). Congratulations!",
+            head=head,
+            mention=f"<@{champion.user_id}>",
+            name=_escape(champion.name),
+            points=_points(champion.points),
         )
-    text = fit(text, standings_lines(snap), "the image shows everyone.")
-    image = await standings_file(snap, filename)
+        text = tr(congratulations, lang)
+    text = fit(text, standings_lines(snap, lang), _("the image shows everyone."), lang=lang)
+    image = await standings_file(snap, filename, lang)
     kwargs: dict[str, Any] = {"file": image} if image is not None else {}
     await bot.get_partial_messageable(snap.league.channel_id).send(text, **kwargs)
     await bot.leagues.mark_final_posted(league_id)
@@ -539,14 +702,16 @@ async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
 
 async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     league_id = update.league.id
+    lang = await league_lang(bot, update.league)  # the server's, at the time of the post
     if update.league.status == "signup":
         await ensure_signup_card(bot, league_id)
-    await _end_tables(bot, update)
-    for table in await bot.leagues.open_matches(league_id, _thread_maker(bot)):
+    await _end_tables(bot, update, lang)
+    opened = await bot.leagues.open_matches(league_id, _thread_maker(bot, lang), language=lang)
+    for table in opened:
         await _show_table(bot, table.id, None)
-    await announce_round(bot, league_id)
-    await refresh_standings(bot, league_id)
-    await announce_final(bot, league_id)
+    await announce_round(bot, league_id, lang)
+    await refresh_standings(bot, league_id, lang)
+    await announce_final(bot, league_id, lang)
 
 
 async def sync_league(bot: BoardBot, league_id: int, now: float | None = None) -> LeagueUpdate:

@@ -13,15 +13,17 @@ from typing import Any
 
 import discord
 
-from bot import presenters, ratings
+from bot import i18n, presenters, ratings
+from bot.i18n import _
 from bot.service import Table
 from bot.storage.tables import Database
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.lang import reply_lang, table_lang, tr
 from renderers.ratings import BoardLine, CardData, render_cards, render_leaderboard
 
 HISTORY_GAMES = 10
-PER_SERVER = "Ratings are kept per server: use this command in a server channel."
+PER_SERVER = _("Ratings are kept per server: use this command in a server channel.")
 
 
 def _escape(name: str) -> str:
@@ -55,45 +57,81 @@ def _board_line(entry: ratings.BoardEntry, highlight: bool) -> BoardLine:
     )
 
 
-def leaderboard_text(board: ratings.Leaderboard, caller_id: int) -> str:
+def leaderboard_text(board: ratings.Leaderboard, caller_id: int, lang: str = i18n.DEFAULT) -> str:
     """The text fallback: the top ten and the caller's own line."""
-    title = presenters.game_title(board.game)
+    title = presenters.game_title(board.game, lang)
     if not board.entries:
-        return f"**{title}** on this server: no rated games yet."
-    lines = [f"**{title}** leaderboard ({board.ranked} ranked of {board.total} players):"]
+        return tr(_("**{game}** on this server: no rated games yet.", game=title), lang)
+    head = _(
+        "**{game}** leaderboard ({ranked} ranked of {total} players):",
+        game=title,
+        ranked=board.ranked,
+        total=board.total,
+    )
+    lines = [tr(head, lang)]
     for entry in board.entries[:10]:
-        rank = f"{entry.rank}." if entry.rank is not None else "–"
-        mark = " (provisional)" if entry.provisional else ""
-        lines.append(
-            f"{rank} {_escape(entry.name)} {_rating_text(entry.rating, entry.provisional)} "
-            f"{_arrow(entry.trend)} · {entry.games} games, {entry.win_percent:.0f}% won{mark}"
+        values = {
+            "rank": f"{entry.rank}." if entry.rank is not None else "–",
+            "name": _escape(entry.name),
+            "rating": _rating_text(entry.rating, entry.provisional),
+            "trend": _arrow(entry.trend),
+            "games": entry.games,
+            "won": f"{entry.win_percent:.0f}",
+        }
+        line = (
+            _("{rank} {name} {rating} {trend} · {games} games, {won}% won (provisional)", **values)
+            if entry.provisional
+            else _("{rank} {name} {rating} {trend} · {games} games, {won}% won", **values)
         )
+        lines.append(tr(line, lang))
     own = board.caller
     if own is None:
         own = next((e for e in board.entries if e.user_id == caller_id), None)
         if own is not None and board.entries.index(own) < 10:
             own = None  # already in the text
     if own is not None:
-        where = f"rank {own.rank}" if own.rank is not None else "provisional"
-        lines.append(
-            f"You: {where}, {_rating_text(own.rating, own.provisional)} after {own.games} games."
+        rating = _rating_text(own.rating, own.provisional)
+        you = (
+            _(
+                "You: rank {rank}, {rating} after {games} games.",
+                rank=own.rank,
+                rating=rating,
+                games=own.games,
+            )
+            if own.rank is not None
+            else _(
+                "You: provisional, {rating} after {games} games.", rating=rating, games=own.games
+            )
         )
+        lines.append(tr(you, lang))
     elif board.caller is None and all(e.user_id != caller_id for e in board.entries):
-        lines.append(
-            f"You: no rated {title} games yet; everyone starts at {ratings.STARTING_RATING:.0f}."
+        nothing = _(
+            "You: no rated {game} games yet; everyone starts at {rating}.",
+            game=title,
+            rating=f"{ratings.STARTING_RATING:.0f}",
         )
+        lines.append(tr(nothing, lang))
     return flow.clip("\n".join(lines))
 
 
-def _footer(board: ratings.Leaderboard) -> str:
+def _footer(board: ratings.Leaderboard, lang: str = i18n.DEFAULT) -> str:
     provisional = board.total - board.ranked
-    text = f"{board.ranked} ranked players"
     if provisional:
-        text += (
-            f"; {provisional} provisional (fewer than {ratings.PROVISIONAL_GAMES} games) "
-            "listed without a rank"
+        text = _(
+            "{ranked} ranked players; {provisional} provisional (fewer than {games} games) "
+            "listed without a rank. Trend: the last {trend} games.",
+            ranked=board.ranked,
+            provisional=provisional,
+            games=ratings.PROVISIONAL_GAMES,
+            trend=ratings.TREND_GAMES,
         )
-    return text + f". Trend: the last {ratings.TREND_GAMES} games."
+    else:
+        text = _(
+            "{ranked} ranked players. Trend: the last {trend} games.",
+            ranked=board.ranked,
+            trend=ratings.TREND_GAMES,
+        )
+    return tr(text, lang)
 
 
 async def _send(
@@ -107,38 +145,45 @@ async def _send(
         )
 
 
-async def final_line(db: Database, table: Table) -> str:
-    """The line under a final result: each player's rating change, or why it was not rated."""
+async def final_line(db: Database, table: Table, lang: str | None = None) -> str:
+    """The line under a final result (in ``lang``, by default the table's language): each
+    player's rating change, or why it was not rated."""
+    shown_in = table_lang(table) if lang is None else lang
     found = await ratings.result_changes(db, table.id)
     if found is None:
         return ""
     result, changes = found
     if not result.rated:
-        return f"\nNot rated: {result.unrated_why}."
+        why = ratings.unrated_text(result.unrated_why)
+        return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
     names = flow.names_of(table)
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())
         if seat < len(names)
     ]
-    return "\nRatings: " + ", ".join(parts) + "."
+    return "\n" + tr(_("Ratings: {changes}.", changes=", ".join(parts)), shown_in)
 
 
 async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     guild = _guild(interaction)
     bot = flow.bot_of(interaction)
+    lang = reply_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     board = await ratings.leaderboard(bot.service.db, guild, game, interaction.user.id)
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
-    title = f"{presenters.game_title(game)} · leaderboard"
-    png = await asyncio.to_thread(render_leaderboard, title, lines, caller, _footer(board))
-    await _send(interaction, leaderboard_text(board, interaction.user.id), png, "leaderboard.png")
+    title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang)), lang)
+    png = await asyncio.to_thread(
+        render_leaderboard, title, lines, caller, _footer(board, lang), lang
+    )
+    text = leaderboard_text(board, interaction.user.id, lang)
+    await _send(interaction, text, png, "leaderboard.png")
 
 
-def _card_data(card: ratings.Card) -> CardData:
+def _card_data(card: ratings.Card, lang: str = i18n.DEFAULT) -> CardData:
     return CardData(
-        presenters.game_title(card.game),
+        presenters.game_title(card.game, lang),
         card.name,
         card.rating,
         card.rank,
@@ -152,23 +197,34 @@ def _card_data(card: ratings.Card) -> CardData:
     )
 
 
-def card_text(cards: Sequence[ratings.Card], name: str) -> str:
+def card_text(cards: Sequence[ratings.Card], name: str, lang: str = i18n.DEFAULT) -> str:
     lines = []
     for card in cards:
-        title = presenters.game_title(card.game)
+        title = presenters.game_title(card.game, lang)
         where = (
-            f"provisional ({card.games} of {ratings.PROVISIONAL_GAMES} games)"
+            _(
+                "provisional ({games} of {needed} games)",
+                games=card.games,
+                needed=ratings.PROVISIONAL_GAMES,
+            )
             if card.provisional
-            else f"rank {card.rank} of {card.ranked}"
+            else _("rank {rank} of {ranked}", rank=card.rank, ranked=card.ranked)
         )
         recent = ", ".join(
             f"{h.place}. {h.shown_after - h.shown_before:+.0f}" for h in reversed(card.recent)
         )
-        lines.append(
-            f"**{_escape(card.name or name)}**, {title}: "
-            f"{_rating_text(card.rating, card.provisional)}, {where}; {card.games} games, "
-            f"{card.wins} wins. Recent (newest first): {recent or 'none'}."
+        line = _(
+            "**{name}**, {game}: {rating}, {where}; {games} games, {wins} wins. "
+            "Recent (newest first): {recent}.",
+            name=_escape(card.name or name),
+            game=title,
+            rating=_rating_text(card.rating, card.provisional),
+            where=where,
+            games=card.games,
+            wins=card.wins,
+            recent=recent or _("none"),
         )
+        lines.append(tr(line, lang))
     return flow.clip("\n".join(lines))
 
 
@@ -178,45 +234,77 @@ async def show_rating(
     guild = _guild(interaction)
     who = user or interaction.user
     bot = flow.bot_of(interaction)
+    lang = reply_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     cards = await ratings.player_cards(
         bot.service.db, guild, who.id, None if game is None else [game]
     )
     if not cards:
-        what = f"{presenters.game_title(game)} " if game else ""
-        await interaction.followup.send(
-            f"{_escape(who.display_name)} has no rated {what}games on this server yet "
-            f"(everyone starts at {ratings.STARTING_RATING:.0f}).",
-            ephemeral=True,
+        start = f"{ratings.STARTING_RATING:.0f}"
+        name = _escape(who.display_name)
+        nothing = (
+            _(
+                "{name} has no rated {game} games on this server yet (everyone starts at "
+                "{rating}).",
+                name=name,
+                game=presenters.game_title(game, lang),
+                rating=start,
+            )
+            if game
+            else _(
+                "{name} has no rated games on this server yet (everyone starts at {rating}).",
+                name=name,
+                rating=start,
+            )
         )
+        await interaction.followup.send(tr(nothing, lang), ephemeral=True)
         return
-    png = await asyncio.to_thread(render_cards, [_card_data(c) for c in cards])
-    await _send(interaction, card_text(cards, who.display_name), png, "rating.png")
+    png = await asyncio.to_thread(render_cards, [_card_data(c, lang) for c in cards], lang)
+    await _send(interaction, card_text(cards, who.display_name, lang), png, "rating.png")
 
 
-def history_text(games: Sequence[ratings.PlayedGame], guild_id: int, name: str) -> str:
+def history_text(
+    games: Sequence[ratings.PlayedGame], guild_id: int, name: str, lang: str = i18n.DEFAULT
+) -> str:
     if not games:
-        return f"{_escape(name)} has no finished games on this server yet."
-    lines = [f"Last finished games of **{_escape(name)}** (newest first):"]
+        return tr(_("{name} has no finished games on this server yet.", name=_escape(name)), lang)
+    head = _("Last finished games of **{name}** (newest first):", name=_escape(name))
+    lines = [tr(head, lang)]
     for game in games:
-        title = presenters.game_title(game.game)
-        against = ", ".join(_escape(n) for n in game.opponents) or "nobody"
-        line = (
-            f"#{game.table_id} {title} <t:{int(game.finished_at)}:R>: "
-            f"place {game.place} of {game.places} vs {against}"
-        )
+        values = {
+            "table": game.table_id,
+            "game": presenters.game_title(game.game, lang),
+            "when": f"<t:{int(game.finished_at)}:R>",
+            "place": game.place,
+            "places": game.places,
+            "against": listing_of(game.opponents) or _("nobody"),
+        }
         if game.end_reason == "resigned":
-            line += " (a resignation)"
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} vs {against} (a resignation)",
+                **values,
+            )
         elif game.end_reason == "forfeit":
-            line += " (lost on time)"
-        line += f" · {game.change:+.0f}" if game.change is not None else " · not rated"
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} vs {against} (lost on time)",
+                **values,
+            )
+        else:
+            line = _("#{table} {game} {when}: place {place} of {places} vs {against}", **values)
+        parts = [tr(line, lang)]
+        parts.append(f"{game.change:+.0f}" if game.change is not None else tr(_("not rated"), lang))
         if game.board_message_id is not None:
             url = (
                 f"https://discord.com/channels/{guild_id}/{game.channel_id}/{game.board_message_id}"
             )
-            line += f" · [final board](<{url}>)"
-        lines.append(line)
+            parts.append(tr(_("[final board]({url})", url=f"<{url}>"), lang))
+        lines.append(" · ".join(parts))
     return flow.clip("\n".join(lines))
+
+
+def listing_of(names: Sequence[str]) -> str:
+    """Opponents' names as the history shows them: "Ann, Bob" (names, never translated)."""
+    return ", ".join(_escape(n) for n in names)
 
 
 async def show_history(
@@ -225,6 +313,8 @@ async def show_history(
     guild = _guild(interaction)
     who = user or interaction.user
     bot = flow.bot_of(interaction)
+    lang = reply_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     games = await ratings.recent_games(bot.service.db, guild, who.id, HISTORY_GAMES)
-    await interaction.followup.send(history_text(games, guild, who.display_name), ephemeral=True)
+    text = history_text(games, guild, who.display_name, lang)
+    await interaction.followup.send(text, ephemeral=True)
