@@ -286,9 +286,10 @@ class LeagueCog(
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._after_removal(interaction, update)
+        mention = f"<@{player}>"
         removed = _(
             "Removed {player} from {league}.",
-            player=f"<@{player}>",
+            player=mention,
             league=ui._escape(chosen.name),
         )
         await flow.reply(interaction, tr(removed, reply_lang(interaction)))

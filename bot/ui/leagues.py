@@ -673,10 +673,11 @@ async def announce_final(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT
     champion = snap.standings[0] if snap.standings else None
     text = head
     if champion is not None:
+        mention = f"<@{champion.user_id}>"
         congratulations = _(
             "{head} Champion: {mention} ({name}, {points} points). Congratulations!",
             head=head,
-            mention=f"<@{champion.user_id}>",
+            mention=mention,
             name=_escape(champion.name),
             points=_points(champion.points),
         )

@@ -105,10 +105,11 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, lang: str = i18
         )
         lines.append(tr(you, lang))
     elif board.caller is None and all(e.user_id != caller_id for e in board.entries):
+        start = f"{ratings.STARTING_RATING:.0f}"
         nothing = _(
             "You: no rated {game} games yet; everyone starts at {rating}.",
             game=title,
-            rating=f"{ratings.STARTING_RATING:.0f}",
+            rating=start,
         )
         lines.append(tr(nothing, lang))
     return flow.clip("\n".join(lines))
@@ -297,7 +298,8 @@ def history_text(
             url = (
                 f"https://discord.com/channels/{guild_id}/{game.channel_id}/{game.board_message_id}"
             )
-            parts.append(tr(_("[final board]({url})", url=f"<{url}>"), lang))
+            link = f"<{url}>"  # no embed under the reply
+            parts.append(tr(_("[final board]({url})", url=link), lang))
         lines.append(" · ".join(parts))
     return flow.clip("\n".join(lines))
 
