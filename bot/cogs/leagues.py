@@ -198,7 +198,8 @@ class LeagueCog(
             ]
             room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
             standings = ui.standings_text(snap, room - 20, lang)
-            head = f"{standings}\n{tr(_('Round {n}:', n=current.number), lang)}"
+            heading = tr(_("Round {n}:", n=current.number), lang)
+            head = f"{standings}\n{heading}"
             more = _("each match's thread is in this channel.")
             text = ui.fit(head, matches, more, lang=lang)
         else:

@@ -132,11 +132,11 @@ def _score(match: MatchRow) -> MatchScore | None:
 
 #: The reasons the bot gives a match it decides itself. The database keeps them in English (as
 #: before languages); :func:`reason_text` reads one back as a text to show in any language.
-DECIDED_REASONS = (
-    _("{names} left the league"),
+DECIDED_REASONS = (  # the ones without names first: "every player had left the league"
     _("every player had left the league"),
     _("the table was aborted without a result"),
     _("the match never started before the deadline"),
+    _("{names} left the league"),
     _("the round's deadline passed while {names} had to decide"),
 )
 
