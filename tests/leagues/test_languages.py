@@ -145,6 +145,9 @@ async def test_each_post_follows_the_servers_language_at_its_time(league_bot: Bo
     # The match table was made in Korean: its deadline note is in the table's language.
     notes = [m["content"] for m in in_channel(h, match.thread_id) if "리그 결과" in m["content"]]
     assert notes and "님의 차례에 라운드 마감이 지났어요" in notes[0]
+    # ... and so is the line under its final result with the rating changes.
+    thread = [m["content"] for m in in_channel(h, match.thread_id)]
+    assert any(re.search(r"\n레이팅: (Alice|Bob) \d+ \([+-]\d+\)", text) for text in thread)
 
 
 async def test_a_turkish_reader_gets_turkish_replies_in_an_english_server(
@@ -303,7 +306,7 @@ def test_stored_reasons_are_shown_in_each_language() -> None:
     assert deadline == "the round's deadline passed while Ann, Bo had to decide"
     assert i18n.render(reason_text(deadline), "ko") == "Ann, Bo 님의 차례에 라운드 마감이 지났어요"
     assert i18n.render(reason_text(deadline), "tr") == (
-        "tur süresi doldu; karar sırası şundaydı: Ann, Bo"
+        "tur süresi doldu; karar vermesi gereken: Ann, Bo"
     )
     for text in DECIDED_REASONS:  # every one of them reads back
         names = (("names", "Ann"),) if "{names}" in text.msgid else ()
@@ -333,3 +336,35 @@ async def test_league_refusals_carry_the_readers_text(league_bot: Bot, lang: str
     }
     assert shown == expected[lang]
     assert HANGUL.search(shown) if lang == "ko" else TURKISH.search(shown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "card_end", "more", "list_end"),
+    [
+        ("ko", "`/league start`로 시즌을 시작해요.", " 외 ", "`/league show`에서 볼 수 있어요."),
+        ("tr", "`/league start` ile başlatır.", " kişi daha.", "`/league show` gösterir."),
+    ],
+)
+async def test_sixty_four_long_names_fit_every_translated_post(
+    league_bot: Bot, lang: str, card_end: str, more: str, list_end: str
+) -> None:
+    h, _clock = league_bot
+    await h.service.set_guild_language(GUILD, lang)
+    options = {"game": "targi", "name": "Big", "format": "swiss", "round_days": 7}
+    await h.slash(MODERATOR, "league", options, sub="create")
+    [league] = await h.bot.leagues.leagues(GUILD)
+    for index in range(63):
+        name = f"Player number {index:02d} with a long name"[:32]
+        await h.bot.leagues.join(league.id, Player(10_000 + index, name))
+    last = Person("20000", "The sixty-fourth, also long name")
+    await h.click(last, h.fake.message(league.signup_message_id), f"league:{league.id}:join")
+    card = h.fake.message(league.signup_message_id)["content"]
+    assert len(card) <= 2000 and card.endswith(card_end) and more in card
+    mark = h.fake.mark()
+    await h.slash(MODERATOR, "league", sub="start")
+    posted = [c for c in h.fake.calls[mark:] if c.method in ("POST", "PATCH") and c.content]
+    assert posted and all(len(c.content) <= 2000 for c in posted)
+    [announcement] = [c for c in posted if c.content.startswith("**Big**: ") and "<#" in c.content]
+    lines = announcement.content.splitlines()
+    assert lines[-1].startswith("… ") and lines[-1].endswith(list_end)
+    assert all(line.endswith(">") for line in lines[1:-1]), "whole match lines with their link"
