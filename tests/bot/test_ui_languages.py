@@ -278,9 +278,8 @@ async def test_a_korean_tables_reminder_dm_warning_and_timer_note_are_korean(
     calls = await tick(h, clock, DAY)
     [reminder] = [c for c in calls if c.audience == "public"]
     assert reminder.content is not None
-    assert reminder.content.startswith(
-        f"<@{mover.id}> 알림: Targi 테이블 #{table.id}에서 24시간째 당신의 결정을 기다리고 있어요. https:"
-    )
+    assert reminder.content.startswith(f"<@{mover.id}> 알림: Targi 테이블 #{table.id}에서 ")
+    assert "에서 24시간째 당신의 결정을 기다리고 있어요. https://" in reminder.content
     assert reminder.pinged_user_ids() == {mover.id}
     [dm] = [c for c in calls if c.audience == "ephemeral" and c.recipient == mover.id]
     assert dm.content is not None
