@@ -161,6 +161,14 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
     return clip("\n".join(lines))
 
 
+def started_content(table: Table, view: dict[str, Any]) -> str:
+    """The lobby card once the game started: the card and the seats in order, in the table's
+    language."""
+    lang = table_lang(table)
+    started = _("Started; seats in order: {seating}.", seating=seating(table, view, lang))
+    return clip(f"{lobby_content(table, lang)}\n{tr(started, lang)}")
+
+
 def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
     """Join / Leave / Start / Cancel and the "Add AI" menu (labelled in the table's language
     unless ``lang``), persistent across restarts."""

@@ -114,11 +114,8 @@ class LobbyButton(
                 self.table_id, user, can_manage=flow.can_manage(interaction), need_person=True
             )
             view = await service.public_view(table.id)
-            lang = table_lang(table)  # the lobby card is the table's public message
-            seating = flow.seating(table, view, lang)
-            started = tr(_("Started; seats in order: {seating}.", seating=seating), lang)
             await interaction.response.edit_message(
-                content=flow.clip(f"{flow.lobby_content(table)}\n{started}"), view=None
+                content=flow.started_content(table, view), view=None
             )
             await flow.show_current(bot, table.id, version=table.version)
             return
