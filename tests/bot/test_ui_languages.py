@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from aiohttp import web
 
 from bot import ai_seats, i18n
 from bot.i18n import catalog
@@ -421,3 +422,43 @@ def test_the_fixed_error_replies_are_translated(lang: str) -> None:
         shown = text.render(lang)
         assert shown != str(text) and len(shown) <= 2000
         assert english_outside_brackets(text.render(i18n.PSEUDO)) == []
+
+
+# --- error replies in the reader's language ---------------------------------------------------
+
+
+async def test_the_apology_names_its_error_id_in_the_readers_language(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    h = harness
+    await open_table(h, "targi", [ALICE, BOB])
+    await h.service.close()  # the database goes away under the bot
+    call = await h.slash(speaking(ALICE, "ko"), "game", sub="list")
+    assert call.ephemeral and call.content is not None
+    assert call.content.startswith("죄송해요, 저희 쪽에서 문제가 생겼어요 (오류 ID `")
+    error_id = call.content.split("`")[1]
+    assert any(error_id in record.getMessage() for record in caplog.records)
+
+
+async def test_a_missing_permission_and_an_unknown_choice_are_explained_in_turkish(
+    harness: Harness,
+) -> None:
+    h = harness
+    turkish = speaking(ALICE, "tr")
+    unknown = await h.slash(turkish, "game", {"game": "chess", "seats": 2}, sub="new")
+    assert unknown.ephemeral and unknown.content is not None
+    assert unknown.content.startswith(
+        "“chess” geçerli bir game değeri değil; şunlardan birini seç: "
+    )
+    real_route = h.fake._route
+
+    def read_only_channel(call: Call) -> Any:  # Discord refuses the bot's messages (50013)
+        if call.method == "POST" and call.template == "/channels/{channel_id}/messages":
+            call.audience = "none"
+            return web.json_response({"message": "Missing Permissions", "code": 50013}, status=403)
+        return real_route(call)
+
+    h.fake._route = read_only_channel  # type: ignore[method-assign]
+    call = await h.slash(turkish, "game", {"game": "targi", "seats": 2}, sub="new")
+    replies = [c.content for c in h.fake.calls_for(call.interaction) if c.content]
+    assert str(errors.MISSING_PERMISSION.render("tr")) in replies, replies
