@@ -14,14 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.i18n import C_, Text, _
+
 __all__ = [
     "AI_LEVELS",
     "REPLACEMENT_LEVEL",
     "ROBOT",
     "TIMER_LEVEL",
+    "ai_label",
     "ai_level",
     "ai_name",
     "is_ai",
+    "level_word",
     "mark",
     "next_ai_id",
 ]
@@ -70,6 +74,26 @@ def ai_name(user_id: int) -> str:
     level = ai_level(user_id) or "unknown"
     n = -user_id % 10
     return f"AI ({level})" if n <= 1 else f"AI ({level}) {n}"
+
+
+def level_word(level: str) -> Text:
+    """An AI level as the players read it ("strong")."""
+    words = {
+        "easy": C_("AI level", "easy"),
+        "normal": C_("AI level", "normal"),
+        "strong": C_("AI level", "strong"),
+    }
+    return words.get(level, C_("AI level", "unknown"))
+
+
+def ai_label(user_id: int) -> Text:
+    """:func:`ai_name` in the reader's language: the stored name is English, the table's
+    messages show this one (``AI (강함)``, ``YZ (güçlü) 2``)."""
+    level = level_word(ai_level(user_id) or "unknown")
+    n = -user_id % 10
+    if n <= 1:
+        return _("AI ({level})", level=level)
+    return _("AI ({level}) {n}", level=level, n=n)
 
 
 def mark(user_id: int, name: str) -> str:

@@ -2,7 +2,7 @@
 
 Expected errors (the service's and the engines', each carrying a sentence for the player) get a
 short ephemeral answer; a stale board gets the current state; anything else is logged with an id
-and the user sees a short apology naming that id.
+and the user sees a short apology naming that id. Every answer is in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,18 +17,20 @@ from discord import app_commands
 
 from bot import presenters
 from bot.games.common import GameError
+from bot.i18n import Text, _
 from bot.service import ServiceError, StaleBoard
+from bot.ui.lang import reply_lang, tr
 
 log = logging.getLogger(__name__)
 
 
-MISSING_PERMISSION = (
+MISSING_PERMISSION = _(
     "I am missing a permission in this channel. I need View Channel, Send Messages, "
     "Send Messages in Threads, Create Public Threads, Attach Files and Read Message History."
 )
 
 
-OUTDATED_COMMAND = (
+OUTDATED_COMMAND = _(
     "This command was updated and Discord still shows the old version; it refreshes soon "
     "(reload Discord with Ctrl+R to hurry it)."
 )
@@ -58,7 +60,7 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def unknown_choice(interaction: discord.Interaction[Any], error: BaseException) -> str | None:
+def unknown_choice(interaction: discord.Interaction[Any], error: BaseException) -> Text | None:
     """The sentence for a value outside an option's declared choices (Discord clients can send
     any string there), naming the choices there are; None for any other error."""
     if not isinstance(error, app_commands.TransformerError) or error.__cause__ is not None:
@@ -72,18 +74,33 @@ def unknown_choice(interaction: discord.Interaction[Any], error: BaseException) 
         if values and given is not None and given not in values and given == error.value:
             listed = ", ".join(choice.name for choice in param.choices)
             shown = presenters.plain_text(str(given)[:40])
-            return f"Unknown {param.display_name} “{shown}”; choose one of: {listed}."
+            return _(
+                "Unknown {option} “{given}”; choose one of: {choices}.",
+                option=param.display_name,
+                given=shown,
+                choices=listed,
+            )
     return None
 
 
-async def _with_names(interaction: discord.Interaction[Any], text: str) -> str:
+def sentence(error: BaseException) -> Any:
+    """The sentence an expected error carries for the player: a :class:`~bot.i18n.Text` or
+    plain English (engine refusals through :func:`bot.presenters.refusal`)."""
+    if isinstance(error, GameError):
+        return presenters.refusal(error)
+    if len(error.args) == 1 and isinstance(error.args[0], Text):
+        return error.args[0]
+    return str(error)
+
+
+async def _with_names(interaction: discord.Interaction[Any], text: str, lang: str) -> str:
     """Engine sentences name seats as ``@N``: put the players of this channel's game there."""
     from bot.ui import flow
 
     if "@" not in text or interaction.channel_id is None:
         return text
     table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
-    return presenters.name_seats(text, flow.names_of(table)) if table else text
+    return presenters.name_seats(text, flow.names_of(table, lang)) if table else text
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -91,12 +108,14 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     from bot.ui import flow
 
     error = _unwrap(error)
+    lang = reply_lang(interaction)
     try:
         if isinstance(error, StaleBoard):
             await flow.send_stale(flow.bot_of(interaction), interaction, error.table.id)
             return
         if isinstance(error, ServiceError | GameError):
-            text = await _with_names(interaction, str(error) or "That is not possible now.")
+            said = tr(sentence(error), lang) or tr(_("That is not possible now."), lang)
+            text = await _with_names(interaction, said, lang)
             await flow.reply(interaction, flow.clip(text))
             return
         if isinstance(error, discord.Forbidden):
@@ -112,7 +131,8 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             await flow.reply(interaction, unknown)
             return
         if isinstance(error, app_commands.CheckFailure):
-            await flow.reply(interaction, str(error) or "You cannot use this command here.")
+            said = sentence(error) if error.args else ""
+            await flow.reply(interaction, said or _("You cannot use this command here."))
             return
     except discord.HTTPException:
         # Only the kind: an expected error's sentence may name the player's own hand.
@@ -123,8 +143,11 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     try:
         await flow.reply(
             interaction,
-            f"Sorry, something went wrong on our side (error id `{error_id}`). "
-            "An action counts only if you saw it confirmed; `/game status` shows the board.",
+            _(
+                "Sorry, something went wrong on our side (error id `{error_id}`). "
+                "An action counts only if you saw it confirmed; `/game status` shows the board.",
+                error_id=error_id,
+            ),
         )
     except discord.HTTPException:
         log.warning("could not send the apology for [%s]", error_id)

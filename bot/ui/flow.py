@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, presenters
+from bot import ai_seats, i18n, presenters
 from bot.games import get_game
-from bot.service import MoveResult, NotSeated, Player, Table
+from bot.i18n import C_, Text, _
+from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
+from bot.ui.lang import reply_lang, table_lang, tr
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -46,10 +48,18 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def names_of(table: Table) -> list[str]:
+def names_of(table: Table, lang: str = i18n.DEFAULT) -> list[str]:
     """Seat names in seat order, escaped to show literally in a message; an AI seat's name
-    carries the robot mark (🤖 AI (strong))."""
-    return [ai_seats.mark(p.user_id, presenters.plain_text(p.name)) for p in table.players]
+    carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함))."""
+    return [
+        ai_seats.mark(
+            p.user_id,
+            tr(ai_seats.ai_label(p.user_id), lang)
+            if ai_seats.is_ai(p.user_id)
+            else presenters.plain_text(p.name),
+        )
+        for p in table.players
+    ]
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -68,28 +78,44 @@ def board_url(table: Table) -> str | None:
 # --- lobby -------------------------------------------------------------------------------------
 
 
-def _option_value(value: Any) -> str:
+def _option_value(value: Any) -> Any:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return C_("option value", "yes") if value else C_("option value", "no")
     return str(value)
 
 
-def seating(table: Table, view: dict[str, Any]) -> str:
+def seating(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
     """ "Alice (archer), Bob (bull)": the seats in order, with the game's name for each seat."""
     players = view.get("players") or []
     out = []
-    for seat, name in enumerate(names_of(table)):
+    for seat, name in enumerate(names_of(table, lang)):
         info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
         label = info.get("dynasty")
         out.append(f"{name} ({label})" if label else name)
     return ", ".join(out)
 
 
-def lobby_content(table: Table) -> str:
-    """The lobby message: game, options, seats taken, who may start."""
-    title = presenters.game_title(table.game)
-    order = "random seat order" if table.seat_order == "random" else "seats in join order"
-    lines = [f"**{title}**, table #{table.id}: up to {table.max_seats} players, {order}."]
+def lobby_content(table: Table, lang: str | None = None) -> str:
+    """The lobby message (in the table's language unless ``lang``): game, language, options,
+    seats taken, who may start."""
+    lang = table_lang(table) if lang is None else lang
+    title = presenters.game_title(table.game, lang)
+    if table.seat_order == "random":
+        head = _(
+            "**{title}**, table #{id}: up to {seats} players, random seat order.",
+            title=title,
+            id=table.id,
+            seats=table.max_seats,
+        )
+    else:
+        head = _(
+            "**{title}**, table #{id}: up to {seats} players, seats in join order.",
+            title=title,
+            id=table.id,
+            seats=table.max_seats,
+        )
+    language = i18n.LANGUAGE_NAMES.get(table_lang(table), table.language)
+    lines = [tr(head, lang), tr(_("Language: {language}.", language=language), lang)]
     if table.options or not table.rated:
         try:  # only what differs from the game's defaults (Targi alone has 17 options)
             defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
@@ -98,10 +124,13 @@ def lobby_content(table: Table) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
+        # Option names stay as typed in `/game new` (notation); yes/no are words.
         shown = ", ".join(
-            f"{k.replace('_', ' ')}: {_option_value(v)}" for k, v in sorted(changed.items())
+            f"{k.replace('_', ' ')}: {tr(_option_value(v), lang)}"
+            for k, v in sorted(changed.items())
         )
-        lines.append(f"Options: {shown or 'the standard rules'}.")
+        options = _("Options: {options}.", options=shown or _("the standard rules"))
+        lines.append(tr(options, lang))
     people = sum(not ai_seats.is_ai(p.user_id) for p in table.players)
     # Only people are replaced, and never the last one: a started game with one person (a
     # solo game against the AI) promises nothing.
@@ -111,22 +140,45 @@ def lobby_content(table: Table) -> str:
         and table.max_seats > 2
         and (table.status == "lobby" or people > 1)
     ):
-        lines.append("A player who resigns or runs out of time is replaced by a normal AI.")
-    seated = ", ".join(names_of(table)) or "nobody yet"
-    lines.append(f"Seated ({len(table.players)}/{table.max_seats}): {seated}.")
+        lines.append(
+            tr(_("A player who resigns or runs out of time is replaced by a normal AI."), lang)
+        )
+    seated = ", ".join(names_of(table, lang)) or _("nobody yet")
+    lines.append(
+        tr(
+            _(
+                "Seated ({seated}/{seats}): {names}.",
+                seated=len(table.players),
+                seats=table.max_seats,
+                names=seated,
+            ),
+            lang,
+        )
+    )
     if table.status == "lobby":
-        lines.append(f"<@{table.creator_id}> (or a server manager) starts or cancels.")
+        starter = f"<@{table.creator_id}>"
+        lines.append(tr(_("{user} (or a server manager) starts or cancels.", user=starter), lang))
     return clip("\n".join(lines))
 
 
-def lobby_view(table: Table) -> discord.ui.View:
-    """Join / Leave / Start / Cancel and the "Add AI" menu, persistent across restarts."""
+def started_content(table: Table, view: dict[str, Any]) -> str:
+    """The lobby card once the game started: the card and the seats in order, in the table's
+    language."""
+    lang = table_lang(table)
+    started = _("Started; seats in order: {seating}.", seating=seating(table, view, lang))
+    return clip(f"{lobby_content(table, lang)}\n{tr(started, lang)}")
+
+
+def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
+    """Join / Leave / Start / Cancel and the "Add AI" menu (labelled in the table's language
+    unless ``lang``), persistent across restarts."""
     from bot.ui.items import AiSelect, LobbyButton
 
+    lang = table_lang(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(table.id, op))
-    view.add_item(AiSelect(table.id))
+        view.add_item(LobbyButton(table.id, op, lang))
+    view.add_item(AiSelect(table.id, lang))
     return view
 
 
@@ -141,13 +193,15 @@ async def post_lobby(bot: BoardBot, table: Table) -> None:
 # --- board -------------------------------------------------------------------------------------
 
 
-def board_view(table: Table) -> discord.ui.View:
-    """The buttons under a board, "My hand" and "Act", carrying the table id and its version."""
+def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
+    """The buttons under a board, "My hand" and "Act", carrying the table id and its version
+    (labelled in the table's language unless ``lang``: an ephemeral copy follows its reader)."""
     from bot.ui.items import BoardButton
 
+    lang = table_lang(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(table.id, table.version, "hand"))
-    view.add_item(BoardButton(table.id, table.version, "act"))
+    view.add_item(BoardButton(table.id, table.version, "hand", lang))
+    view.add_item(BoardButton(table.id, table.version, "act", lang))
     return view
 
 
@@ -167,11 +221,17 @@ def marked(table: Table, view: dict[str, Any]) -> dict[str, Any]:
 
 
 async def render_file(
-    game: str, view: dict[str, Any], filename: str, *, private: bool = False
+    game: str,
+    view: dict[str, Any],
+    filename: str,
+    *,
+    private: bool = False,
+    lang: str = i18n.DEFAULT,
 ) -> discord.File | None:
-    """A rendered image as a file, or None (logged with an id) if rendering failed."""
+    """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
+    rendering failed."""
     try:
-        data = await (private_png(game, view) if private else board_png(game, view))
+        data = await (private_png(game, view, lang) if private else board_png(game, view, lang))
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -196,7 +256,7 @@ async def show_current(
     actor: int | None = None,
     ping: bool = True,
     again: bool = False,
-    note: str | None = None,
+    note: str | Text | None = None,
     recovering: bool = False,
 ) -> bool:
     """Bring the table's channel up to its current state: the board pinging whoever must act,
@@ -205,7 +265,8 @@ async def show_current(
     Posts of one table never overlap and show only the newest state: a caller that committed
     ``version`` posts nothing once a newer version exists (that one's own post shows it), and
     nothing is posted for a state the channel already shows unless ``again`` (`/game status`).
-    ``note`` goes out first (why the state changed; for an aborted game it is the notice).
+    ``note`` goes out first (why the state changed; for an aborted game it is the notice), in
+    the table's language like everything posted here.
     ``recovering`` (after a restart) first looks for the board in the channel's last messages:
     a crash may have come after the post and before the database recorded it.
     After the post the older board loses its buttons.
@@ -244,7 +305,7 @@ async def _show_locked(
     actor: int | None,
     ping: bool,
     again: bool,
-    note: str | None,
+    note: str | Text | None,
     recovering: bool,
 ) -> TurnNotice | None:
     """:func:`show_current` under the table's board lock: None if nothing was posted, else the
@@ -266,14 +327,16 @@ async def _show_locked(
     if recovering and await _already_shown(bot, table):
         return nothing
     channel = bot.get_partial_messageable(table.channel_id)
+    lang = table_lang(table)
     if table.status == "aborted":
-        title = presenters.game_title(table.game)
-        await channel.send(clip(note or f"{title} table #{table.id} was aborted (no result)."))
+        title = presenters.game_title(table.game, lang)
+        notice = note or _("{title} table #{id} was aborted (no result).", title=title, id=table.id)
+        await channel.send(clip(tr(notice, lang)))
         await bot.service.set_posted(table.id, table.version, None, ())
         await retire_board(bot, table, None)
         return nothing
     if note is not None:
-        await channel.send(clip(note))
+        await channel.send(clip(tr(note, lang)))
     if table.status == "finished":
         message = await post_final(bot, table)
         await bot.service.set_posted(table.id, table.version, message.id, ())
@@ -312,7 +375,7 @@ async def _already_shown(bot: BoardBot, table: Table) -> bool:
         def shows(message: discord.Message) -> bool:
             return any(a.filename == record for a in message.attachments)
     else:
-        marks = (f"table #{table.id} was aborted", f"table #{table.id} is abandoned")
+        marks = ended_marks(table)
 
         def shows(message: discord.Message) -> bool:
             return any(mark in message.content for mark in marks)
@@ -341,6 +404,16 @@ async def _already_shown(bot: BoardBot, table: Table) -> bool:
     return True
 
 
+def ended_marks(table: Table) -> tuple[str, ...]:
+    """What every notice of the table's abort or abandonment contains, in its language: how a
+    restart recognises one it posted just before a crash (each translation keeps them whole)."""
+    lang = table_lang(table)
+    return (
+        tr(_("table #{id} was aborted", id=table.id), lang),
+        tr(_("table #{id} is abandoned", id=table.id), lang),
+    )
+
+
 async def retire_board(bot: BoardBot, table: Table, newest: int | None) -> None:
     """Strip the buttons off the table's previous board (``table.board_message_id``) now that
     ``newest`` replaced it: dead buttons disappear. A failure (deleted, no permission) only
@@ -365,13 +438,14 @@ async def post_board(
     """
     from bot.ui.pbp import away_note
 
-    names = names_of(table)
-    text = presenters.status_line(view, names) + await away_note(bot, table)
+    lang = table_lang(table)
+    names = names_of(table, lang)
+    text = presenters.status_line(view, names, lang) + await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
     image = await render_file(
-        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png"
+        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png", lang=lang
     )
     channel = bot.get_partial_messageable(table.channel_id)
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
@@ -384,18 +458,22 @@ async def post_board(
 async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     """Send the end: final ranking and scores with everything revealed, the board, the record
     (through :func:`show_current`, which records it)."""
+    lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
     if forfeit is not None:  # recorded like a resignation; say what happened
-        summary = {**summary, "end_reason": "forfeit", "note": f"@{forfeit} ran out of time."}
+        ran_out = tr(_("@{seat} ran out of time.", seat=forfeit), lang)
+        summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    text = presenters.final_text(table.game, summary, names_of(table))
+    text = presenters.final_text(table.game, summary, names_of(table, lang), lang)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
-    image = await render_file(table.game, marked(table, view), f"{table.game}-{table.id}-final.png")
+    image = await render_file(
+        table.game, marked(table, view), f"{table.game}-{table.id}-final.png", lang=lang
+    )
     if image is not None:
         files.append(image)
     record_bytes = json.dumps(record, indent=1).encode()
@@ -403,13 +481,13 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     from bot.ui.pbp import rematch_view
 
     channel = bot.get_partial_messageable(table.channel_id)
-    buttons = rematch_view(table.id) if table.status == "finished" else None
+    buttons = rematch_view(table.id, lang) if table.status == "finished" else None
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message
 
 
-async def after_move(bot: BoardBot, result: MoveResult, *, note: str | None = None) -> None:
+async def after_move(bot: BoardBot, result: MoveResult, *, note: str | Text | None = None) -> None:
     """Publish the consequences of a committed move (unless a newer move already replaced it)."""
     actor = result.table.players[result.seat].user_id
     await show_current(bot, result.table.id, version=result.table.version, actor=actor, note=note)
@@ -440,32 +518,43 @@ async def catch_up(bot: BoardBot) -> int:
 
 
 async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table: Table) -> None:
-    """Answer ephemerally with the caller's private view (image and short text)."""
+    """Answer ephemerally with the caller's private view (image and short text), in the
+    caller's language."""
+    lang = reply_lang(interaction)
     seat = table.seat_of(interaction.user.id)
     private = await bot.service.private_view(table.id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    text = presenters.hand_text(table.game, private, seat if seat is not None else -1)
-    image = await render_file(table.game, marked(table, private), "hand.png", private=True)
+    text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang)
+    image = await render_file(
+        table.game, marked(table, private), "hand.png", private=True, lang=lang
+    )
     if image is None:
         await interaction.followup.send(clip(text), ephemeral=True)
     else:
         await interaction.followup.send(clip(text), file=image, ephemeral=True)
 
 
-def ended_text(table: Table) -> str:
+def ended_text(table: Table) -> Text:
     """What Act says once a table is no longer running."""
     if table.status == "finished":
-        return "This game is over; the final result is in the channel."
+        return _("This game is over; the final result is in the channel.")
     if table.status == "aborted":
-        return "This game was aborted."
-    return "This game has not started yet."
+        return _("This game was aborted.")
+    return _("This game has not started yet.")
 
 
-def describe_waiting(table: Table, view: dict[str, Any]) -> str:
+def waiting_names(table: Table, view: dict[str, Any], lang: str) -> str | Text:
+    """The names of the seats the table waits for, or "nobody"."""
     seats = [int(s) for s in view.get("to_act") or []]
-    names = names_of(table)
-    waiting = ", ".join(names[s] for s in seats if 0 <= s < len(names))
-    return f"It is not your decision now; waiting for {waiting or 'nobody'}."
+    names = names_of(table, lang)
+    return ", ".join(names[s] for s in seats if 0 <= s < len(names)) or _("nobody")
+
+
+def describe_waiting(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> Text:
+    return _(
+        "It is not your decision now; waiting for {waiting}.",
+        waiting=waiting_names(table, view, lang),
+    )
 
 
 async def send_act_menu(
@@ -479,15 +568,17 @@ async def send_act_menu(
     """Answer with the caller's legal actions: buttons when few, grouped selects when many."""
     from bot.ui.items import action_view
 
-    if table.seat_of(interaction.user.id) is None:
-        raise NotSeated("You are not playing in this game.")
+    lang = reply_lang(interaction)
+    if table.seat_of(interaction.user.id) is None:  # what NotSeated would say, translated
+        await reply(interaction, _("You are not playing in this game."))
+        return
     legal = await bot.service.legal_actions(table.id, interaction.user.id)
     if not legal:
         from bot.ui.pbp import takeback_offer
 
         view = await bot.service.public_view(table.id)
-        text = describe_waiting(table, view)
-        offer = takeback_offer(table, view, interaction.user.id)
+        text = tr(describe_waiting(table, view, lang), lang)
+        offer = takeback_offer(table, view, interaction.user.id, lang)
         if edit:
             await interaction.response.edit_message(content=text, view=offer)
         elif offer is None:
@@ -497,16 +588,25 @@ async def send_act_menu(
         return
     menu = presenters.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)
-    heading = f"Choose your action ({len(legal)} legal"
-    heading += f", showing `{prefix}…`)" if prefix else ")"
-    heading += ". You can also type it with `/move`."
+    if prefix:
+        choose = _(
+            "Choose your action ({n} legal, showing `{prefix}…`). "
+            "You can also type it with `/move`.",
+            n=len(legal),
+            prefix=prefix,
+        )
+    else:
+        choose = _(
+            "Choose your action ({n} legal). You can also type it with `/move`.", n=len(legal)
+        )
+    heading = tr(choose, lang)
     # From the caller's own view: it may name what only they see (a card they drew).
     own = await bot.service.private_view(table.id, interaction.user.id)
-    decision = presenters.pending_clause(own, names_of(table))
+    decision = presenters.pending_clause(own, names_of(table, lang), lang)
     if decision:
-        heading = f"Pending: {decision}.\n{heading}"
+        heading = tr(_("Pending: {decision}.", decision=decision), lang) + "\n" + heading
     if shown == 0:
-        heading = "Nothing matches any more; open Act again."
+        heading = tr(_("Nothing matches any more; open Act again."), lang)
     components = action_view(table, menu)
     if edit:
         await interaction.response.edit_message(content=heading, view=components)
@@ -515,25 +615,31 @@ async def send_act_menu(
 
 
 async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:
-    """The board has moved on: show the current state and fresh buttons to the caller only."""
+    """The board has moved on: show the current state and fresh buttons to the caller only
+    (in the caller's language)."""
+    lang = reply_lang(interaction)
     table = await bot.service.get(table_id)
     view = await bot.service.public_view(table_id)
-    text = "The board has changed; here is the current state.\n"
-    text += presenters.status_line(view, names_of(table))
+    lines = [
+        tr(_("The board has changed; here is the current state."), lang),
+        presenters.status_line(view, names_of(table, lang), lang),
+    ]
     url = board_url(table)
     if url:
-        text += f"\nCurrent board: {url}"
-    buttons = board_view(table) if table.status == "active" else None
-    await reply(interaction, clip(text), view=buttons)
+        lines.append(tr(_("Current board: {url}", url=url), lang))
+    buttons = board_view(table, lang) if table.status == "active" else None
+    await reply(interaction, clip("\n".join(lines)), view=buttons)
 
 
 async def reply(
     interaction: discord.Interaction[Any],
-    text: str,
+    text: str | Text,
     *,
     view: discord.ui.View | None = None,
 ) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    """An ephemeral answer, whether or not the interaction was already acknowledged; a
+    :class:`~bot.i18n.Text` is shown in the reader's language."""
+    text = clip(tr(text, reply_lang(interaction)))
     if interaction.response.is_done():
         if view is None:
             await interaction.followup.send(text, ephemeral=True)
@@ -545,19 +651,32 @@ async def reply(
         await interaction.response.send_message(text, ephemeral=True, view=view)
 
 
-def listing(tables: Sequence[Table], views: Sequence[dict[str, Any]]) -> str:
-    """`/game list`: one line per table in this server with whose turn it is."""
+def listing(
+    tables: Sequence[Table], views: Sequence[dict[str, Any]], lang: str = i18n.DEFAULT
+) -> str:
+    """`/game list` in ``lang``: one line per table in this server with whose turn it is."""
     if not tables:
-        return "No open games in this server. Start one with `/game new`."
+        return tr(_("No open games in this server. Start one with `/game new`."), lang)
     lines = []
     for table, view in zip(tables, views, strict=True):
-        title = presenters.game_title(table.game)
-        head = f"#{table.id} {title} in <#{table.channel_id}>"
+        title = presenters.game_title(table.game, lang)
+        where = f"<#{table.channel_id}>"
         if table.status == "lobby":
-            lines.append(f"{head}: lobby, {len(table.players)}/{table.max_seats} seated.")
+            line = _(
+                "#{id} {title} in {channel}: lobby, {seated}/{seats} seated.",
+                id=table.id,
+                title=title,
+                channel=where,
+                seated=len(table.players),
+                seats=table.max_seats,
+            )
         else:
-            names = names_of(table)
-            seats = [int(s) for s in view.get("to_act") or []]
-            waiting = ", ".join(names[s] for s in seats if 0 <= s < len(names))
-            lines.append(f"{head}: waiting for {waiting or 'nobody'}.")
+            line = _(
+                "#{id} {title} in {channel}: waiting for {waiting}.",
+                id=table.id,
+                title=title,
+                channel=where,
+                waiting=waiting_names(table, view, lang),
+            )
+        lines.append(tr(line, lang))
     return clip("\n".join(lines))

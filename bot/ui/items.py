@@ -15,10 +15,12 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import ai_seats, presenters
+from bot import ai_seats, i18n, presenters
+from bot.i18n import C_, Text, _
 from bot.service import Table
 from bot.ui import flow
 from bot.ui.errors import guarded
+from bot.ui.lang import reply_lang, table_lang, tr
 
 #: Discord's limit for a custom id.
 MAX_CUSTOM_ID = 100
@@ -68,6 +70,16 @@ _LOBBY_STYLES = {
     "cancel": discord.ButtonStyle.danger,
 }
 
+_LOBBY_LABELS: dict[str, Text] = {
+    "join": C_("button", "Join"),
+    "leave": C_("button", "Leave"),
+    "start": C_("button", "Start"),
+    "cancel": C_("button", "Cancel"),
+}
+
+# Items rebuilt from a custom id after a restart only run callbacks: their labels are unused,
+# so the constructors' ``lang`` (the language of the message they go on) defaults to English.
+
 
 class LobbyButton(
     Persistent,
@@ -76,10 +88,10 @@ class LobbyButton(
 ):
     """Join, Leave, Start or Cancel a table in its lobby."""
 
-    def __init__(self, table_id: int, op: str) -> None:
+    def __init__(self, table_id: int, op: str, lang: str = i18n.DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(),
+                label=tr(_LOBBY_LABELS[op], lang),
                 style=_LOBBY_STYLES[op],
                 custom_id=f"lobby:{table_id}:{op}",
             )
@@ -102,10 +114,8 @@ class LobbyButton(
                 self.table_id, user, can_manage=flow.can_manage(interaction), need_person=True
             )
             view = await service.public_view(table.id)
-            seating = flow.seating(table, view)
             await interaction.response.edit_message(
-                content=f"{flow.lobby_content(table)}\nStarted; seats in order: {seating}.",
-                view=None,
+                content=flow.started_content(table, view), view=None
             )
             await flow.show_current(bot, table.id, version=table.version)
             return
@@ -113,8 +123,9 @@ class LobbyButton(
             table = await service.cancel(
                 self.table_id, user, can_manage=flow.can_manage(interaction)
             )
+            cancelled = tr(_("Cancelled."), table_lang(table))
             await interaction.response.edit_message(
-                content=f"{flow.lobby_content(table)}\nCancelled.", view=None
+                content=flow.clip(f"{flow.lobby_content(table)}\n{cancelled}"), view=None
             )
             return
         await interaction.response.edit_message(
@@ -130,16 +141,22 @@ class AiSelect(
     """The lobby's "Add AI" menu: seat an AI of a level, or remove the last AI seated
     (creator or server manager)."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.DEFAULT) -> None:
         options = [
-            discord.SelectOption(label=f"Add AI ({level})", value=level, emoji="🤖")
+            discord.SelectOption(
+                label=tr(C_("option", "Add AI ({level})", level=ai_seats.level_word(level)), lang),
+                value=level,
+                emoji="🤖",
+            )
             for level in ai_seats.AI_LEVELS
         ]
-        options.append(discord.SelectOption(label="Remove an AI", value="remove"))
+        options.append(
+            discord.SelectOption(label=tr(C_("option", "Remove an AI"), lang), value="remove")
+        )
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"lobby:{table_id}:ai",
             options=options,
-            placeholder="Add AI…",
+            placeholder=tr(C_("option", "Add AI…"), lang),
             min_values=1,
             max_values=1,
         )
@@ -172,15 +189,15 @@ class BoardButton(
 ):
     """ "My hand" and "Act" under a board message."""
 
-    def __init__(self, table_id: int, version: int, op: str) -> None:
+    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
         label, style = (
-            ("My hand", discord.ButtonStyle.secondary)
+            (C_("button", "My hand"), discord.ButtonStyle.secondary)
             if op == "hand"
-            else ("Act", discord.ButtonStyle.primary)
+            else (C_("button", "Act"), discord.ButtonStyle.primary)
         )
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"board:{table_id}:{version}:{op}"
+                label=tr(label, lang), style=style, custom_id=f"board:{table_id}:{version}:{op}"
             )
         )
         self.table_id = table_id
@@ -274,7 +291,7 @@ class ActionSelect(
         values = self.item.values
         if not values:
             return
-        kind, _, value = values[0].partition(":")
+        kind, _sep, value = values[0].partition(":")
         if kind == "a":
             await submit_from_menu(interaction, self.table_id, self.version, value)
             return
@@ -295,7 +312,8 @@ async def submit_from_menu(
     result = await bot.service.submit(
         table_id, interaction.user.id, action, expected_version=version
     )
-    await interaction.edit_original_response(content=f"You played `{action}`.", view=None)
+    played = tr(_("You played `{action}`.", action=action), reply_lang(interaction))
+    await interaction.edit_original_response(content=played, view=None)
     await flow.after_move(bot, result)
 
 
@@ -326,11 +344,13 @@ class ConfirmButton(
 ):
     """The confirmation of `/game abort` and `/game resign`."""
 
-    def __init__(self, table_id: int, version: int, op: str) -> None:
-        label = "Yes, abort the game" if op == "abort" else "Yes, resign"
+    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
+        label = (
+            C_("button", "Yes, abort the game") if op == "abort" else C_("button", "Yes, resign")
+        )
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=tr(label, lang),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"confirm:{table_id}:{version}:{op}",
             )
@@ -345,6 +365,7 @@ class ConfirmButton(
         bot = flow.bot_of(interaction)
         user = interaction.user
         who = presenters.plain_text(user.display_name)
+        mine = reply_lang(interaction)  # the confirmation is the clicker's; the notes the table's
         if self.op == "abort":
             table = await bot.service.abort(
                 self.table_id,
@@ -352,28 +373,35 @@ class ConfirmButton(
                 can_manage=flow.can_manage(interaction),
                 expected_version=self.version,
             )
-            await interaction.response.edit_message(content="Game aborted.", view=None)
-            title = presenters.game_title(table.game)
-            note = f"{title} table #{table.id} was aborted by {who}."
+            await interaction.response.edit_message(content=tr(_("Game aborted."), mine), view=None)
+            lang = table_lang(table)
+            title = presenters.game_title(table.game, lang)
+            note = _("{title} table #{id} was aborted by {who}.", title=title, id=table.id, who=who)
             if table.end_reason == "cancelled":  # a lobby: no board to retire or catch up
                 channel = bot.get_partial_messageable(table.channel_id)
-                await channel.send(note)
+                await channel.send(flow.clip(tr(note, lang)))
             else:
                 await flow.show_current(bot, table.id, version=table.version, note=note)
             return
         table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
-        await interaction.response.edit_message(content="You resigned.", view=None)
-        note = f"{who} resigned."
+        await interaction.response.edit_message(content=tr(_("You resigned."), mine), view=None)
+        note = _("{who} resigned.", who=who)
         if table.status == "active":  # `ai_replaces`: an AI took the seat over
-            seat = [s for s, _, _, _ in await bot.service.replaced_seats(table.id)][-1]
-            ai = flow.names_of(table)[seat]
-            note = f"{who} resigned; {ai} plays on in their seat (the game is no longer rated)."
+            seat = [row[0] for row in await bot.service.replaced_seats(table.id)][-1]
+            ai = flow.names_of(table, table_lang(table))[seat]
+            note = _(
+                "{who} resigned; {ai} plays on in their seat (the game is no longer rated).",
+                who=who,
+                ai=ai,
+            )
         await flow.show_current(bot, table.id, version=table.version, note=note)
 
 
-def confirm_view(table: Table, op: str) -> discord.ui.View:
+def confirm_view(table: Table, op: str, lang: str = i18n.DEFAULT) -> discord.ui.View:
+    """The confirmation button of `/game abort` or `/game resign`, labelled in ``lang`` (the
+    reader's: it goes out ephemerally)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(table.id, table.version, op))
+    view.add_item(ConfirmButton(table.id, table.version, op, lang))
     return view
 
 
@@ -384,11 +412,18 @@ class NewThreadButton(
 ):
     """Offered when a channel is busy: open the requested game in a new thread instead."""
 
-    def __init__(self, game: str, seats: int, order: str, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: str,
+        seats: int,
+        order: str,
+        options: dict[str, Any],
+        lang: str = i18n.DEFAULT,
+    ) -> None:
         encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
         super().__init__(
             discord.ui.Button(
-                label="Open it in a new thread",
+                label=tr(C_("button", "Open it in a new thread"), lang),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"thread:{game}:{seats}:{order}:{encoded}",
             )

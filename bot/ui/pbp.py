@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters
-from bot.games.text import plural
+from bot import i18n, presenters
+from bot.i18n import C_, N_, Text, _
 from bot.pbp import TakebackOutcome
 from bot.pbp_games import action_is_public
 from bot.scheduler import Due
 from bot.service import Service, Table
 from bot.ui import flow
 from bot.ui.items import Persistent
+from bot.ui.lang import table_lang, tr
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -34,9 +35,11 @@ def _when(at: float) -> str:
     return f"<t:{int(at)}:R>"
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float) -> Text:
     hours = seconds / 3600
-    return plural(round(hours), "hour") if hours < 48 else plural(round(hours / 24), "day")
+    if hours < 48:
+        return N_("{n} hour", "{n} hours", round(hours))
+    return N_("{n} day", "{n} days", round(hours / 24))
 
 
 def _ping(user_id: int) -> discord.AllowedMentions:
@@ -45,15 +48,25 @@ def _ping(user_id: int) -> discord.AllowedMentions:
     )
 
 
-def _title(table: Table) -> str:
-    return f"{presenters.game_title(table.game)} table #{table.id}"
+def _title(table: Table) -> Text:
+    """ "Targi table #5", in the table's language (its public messages and DMs speak it)."""
+    title = presenters.game_title(table.game, table_lang(table))
+    return _("{title} table #{id}", title=title, id=table.id)
 
 
-async def send_dm(bot: BoardBot, user_id: int, text: str) -> bool:
-    """A direct message; False (and nothing else) when the user does not accept DMs."""
+def _where(table: Table) -> str:
+    """ " <link to the board>" to end a message with, or ""."""
+    link = flow.board_url(table)
+    return f" {link}" if link else ""
+
+
+async def send_dm(bot: BoardBot, user_id: int, text: str | Text, lang: str = i18n.DEFAULT) -> bool:
+    """A direct message (a text in ``lang``: a table's DMs speak the table's language); False
+    (and nothing else) when the user does not accept DMs."""
     try:
         channel = await bot.create_dm(discord.Object(user_id))
-        await channel.send(flow.clip(text), allowed_mentions=discord.AllowedMentions.none())
+        content = flow.clip(tr(text, lang))
+        await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as error:
         log.info("no DM to user %s: %s", user_id, getattr(error, "code", error))
         return False
@@ -71,95 +84,160 @@ async def notify_turn(
     """After a board is posted, once per turn change: a DM to each player who now must act and
     did not have to on the previous board (``before``; None = unknown), who opted in and is not
     the ``mover`` (who just acted), and, if the players to act changed, one to each watcher.
-    Only public facts (table, whose turn, a link)."""
+    Only public facts (table, whose turn, a link), in the table's language."""
+    lang = table_lang(table)
     waiting = [u for u in users]
     earlier = None if before is None else set(before)
-    link = flow.board_url(table)
-    where = f" {link}" if link else ""
+    where = _where(table)
     for user_id in waiting:
         new_turn = earlier is None or user_id not in earlier
         if new_turn and user_id != mover and await bot.pbp.notify_dm(user_id):
-            await send_dm(bot, user_id, f"It is your turn in {_title(table)}.{where}")
+            turn = _("It is your turn in {table}.{where}", table=_title(table), where=where)
+            await send_dm(bot, user_id, turn, lang)
     if earlier is not None and earlier == set(waiting):
         return  # the same players still decide (a T&E player's second action): no turn change
     watchers = await bot.pbp.watchers(table.id)
     if watchers:
-        names = flow.names_of(table)
+        names = flow.names_of(table, lang)
         seats = [s for s, p in enumerate(table.players) if p.user_id in waiting]
-        who = ", ".join(names[s] for s in seats) or "nobody"
+        who = ", ".join(names[s] for s in seats) or _("nobody")
+        news = _("{table}: waiting for {who}.{where}", table=_title(table), who=who, where=where)
         for user_id in watchers:
-            await send_dm(bot, user_id, f"{_title(table)}: waiting for {who}.{where}")
+            await send_dm(bot, user_id, news, lang)
 
 
-async def away_note(bot: BoardBot, table: Table) -> str:
-    """ " Away: Ann (back <t:..:R>)." for the board text, or ""."""
+async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str:
+    """ " Away: Ann (back <t:..:R>)." for the board text (in the table's language unless
+    ``lang``), or ""."""
+    lang = table_lang(table) if lang is None else lang
     away = await bot.pbp.away_seats(table.id)
     if not away:
         return ""
-    names = flow.names_of(table)
-    listed = ", ".join(f"{names[s]} (back {_when(until)})" for s, until in sorted(away.items()))
-    return f" Away: {listed}."
+    names = flow.names_of(table, lang)
+    listed = ", ".join(
+        tr(_("{name} (back {when})", name=names[s], when=_when(until)), lang)
+        for s, until in sorted(away.items())
+    )
+    return " " + tr(_("Away: {listed}.", listed=listed), lang)
 
 
 async def announce(bot: BoardBot, due: Due) -> None:
-    """Post what the scheduler applied: a reminder, a warning, or a timer's consequence."""
+    """Post what the scheduler applied: a reminder, a warning, or a timer's consequence, in the
+    table's language (its DMs too)."""
     table = due.table
+    lang = table_lang(table)
     channel = bot.get_partial_messageable(table.channel_id)
-    name = flow.names_of(table)[due.seat]
-    link = flow.board_url(table)
-    where = f" {link}" if link else ""
+    name = flow.names_of(table, lang)[due.seat]
+    where = _where(table)
+    user = f"<@{due.user_id}>"
     if due.kind == "reminder":
-        text = (
-            f"<@{due.user_id}> reminder: {_title(table)} has waited {_duration(due.waited)} "
-            f"for your decision.{where}"
+        text = _(
+            "{user} reminder: {table} has waited {waited} for your decision.{where}",
+            user=user,
+            table=_title(table),
+            waited=_duration(due.waited),
+            where=where,
         )
-        await channel.send(flow.clip(text), allowed_mentions=_ping(due.user_id))
+        await channel.send(flow.clip(tr(text, lang)), allowed_mentions=_ping(due.user_id))
         if await bot.pbp.notify_dm(due.user_id):
-            await send_dm(bot, due.user_id, f"Reminder: {_title(table)} waits for you.{where}")
+            dm = _("Reminder: {table} waits for you.{where}", table=_title(table), where=where)
+            await send_dm(bot, due.user_id, dm, lang)
         return
     if due.kind == "warning":
         assert due.deadline is not None
         options = await bot.pbp.options(table.id)
-        then = {
-            "forfeit": "you forfeit and the game ends",
-            "ai": "the normal AI takes the decision for you",
-        }.get(options.consequence, "the bot takes the safest default decision for you")
-        if options.consequence == "forfeit" and Service.replaceable(table, due.seat):
-            then = "you forfeit and an AI plays on in your seat"
-        text = (
-            f"<@{due.user_id}> the turn timer of {_title(table)} runs out "
-            f"{_when(due.deadline)}; then {then}.{where}"
+        replaceable = Service.replaceable(table, due.seat)
+        warning = _warning(
+            options.consequence,
+            replaceable,
+            user=user,
+            table=_title(table),
+            when=_when(due.deadline),
         )
-        await channel.send(flow.clip(text), allowed_mentions=_ping(due.user_id))
+        await channel.send(
+            flow.clip(tr(warning, lang) + where), allowed_mentions=_ping(due.user_id)
+        )
         return
-    if due.consequence == "forfeit":
-        note = f"Time ran out for {name}: they forfeit {_title(table)}."
+    note = await _expiry_note(bot, due, name)
+    if due.consequence in ("forfeit", "replaced", "abandoned"):
         await flow.show_current(bot, table.id, version=table.version, note=note)
         return
+    assert due.move is not None
+    await flow.after_move(bot, due.move, note=note)
+
+
+def _warning(consequence: str, replaceable: bool, **params: Any) -> Text:
+    """The timer warning for a table's consequence, with its ``user``, ``table`` and ``when``
+    (one whole sentence per consequence: the languages order them differently)."""
+    if consequence == "forfeit" and replaceable:
+        return _(
+            "{user} the turn timer of {table} runs out {when}; "
+            "then you forfeit and an AI plays on in your seat.",
+            **params,
+        )
+    if consequence == "forfeit":
+        return _(
+            "{user} the turn timer of {table} runs out {when}; then you forfeit and the game ends.",
+            **params,
+        )
+    if consequence == "ai":
+        return _(
+            "{user} the turn timer of {table} runs out {when}; "
+            "then the normal AI takes the decision for you.",
+            **params,
+        )
+    return _(
+        "{user} the turn timer of {table} runs out {when}; "
+        "then the bot takes the safest default decision for you.",
+        **params,
+    )
+
+
+async def _expiry_note(bot: BoardBot, due: Due, name: str) -> Text:
+    """What the channel is told when a turn timer ran out (``name``: the seat's name now)."""
+    table = due.table
+    if due.consequence == "forfeit":
+        return _("Time ran out for {name}: they forfeit {table}.", name=name, table=_title(table))
     if due.consequence == "replaced":
         left = presenters.plain_text(await _leaver_name(bot, table.id, due.seat, name))
-        note = (
-            f"Time ran out for {left}: they forfeit, and {name} plays on in their seat "
-            "(the game is no longer rated)."
+        return _(
+            "Time ran out for {left}: they forfeit, and {name} plays on in their seat "
+            "(the game is no longer rated).",
+            left=left,
+            name=name,
         )
-        await flow.show_current(bot, table.id, version=table.version, note=note)
-        return
     assert due.move is not None and due.action is not None
-    shown = f" `{due.action}`" if action_is_public(table.game, due.action) else " for them"
+    public = action_is_public(table.game, due.action)
+    action = f"`{due.action}`"
     if due.consequence == "abandoned":
-        note = (
-            f"Time ran out for {name}: the bot decided{shown}. Nobody has moved for a whole "
-            f"round of turn timers, so {_title(table)} is abandoned (no result)."
+        if public:
+            return _(
+                "Time ran out for {name}: the bot decided {action}. Nobody has moved for a "
+                "whole round of turn timers, so {table} is abandoned (no result).",
+                name=name,
+                action=action,
+                table=_title(table),
+            )
+        return _(
+            "Time ran out for {name}: the bot decided for them. Nobody has moved for a "
+            "whole round of turn timers, so {table} is abandoned (no result).",
+            name=name,
+            table=_title(table),
         )
-        await flow.show_current(bot, table.id, version=table.version, note=note)
-        return
-    who = "the normal AI" if due.consequence == "ai" else "the bot"
-    await flow.after_move(bot, due.move, note=f"Time ran out for {name}: {who} decided{shown}.")
+    if due.consequence == "ai":
+        if public:
+            return _(
+                "Time ran out for {name}: the normal AI decided {action}.", name=name, action=action
+            )
+        return _("Time ran out for {name}: the normal AI decided for them.", name=name)
+    if public:
+        return _("Time ran out for {name}: the bot decided {action}.", name=name, action=action)
+    return _("Time ran out for {name}: the bot decided for them.", name=name)
 
 
 async def _leaver_name(bot: BoardBot, table_id: int, seat: int, default: str) -> str:
     """The name of the person who last left ``seat`` (an AI took it over)."""
-    left = [n for s, _, n, _ in await bot.service.replaced_seats(table_id) if s == seat]
+    left = [row[2] for row in await bot.service.replaced_seats(table_id) if row[0] == seat]
     return left[-1] if left else default
 
 
@@ -182,10 +260,10 @@ async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Du
 # --- take-back ---------------------------------------------------------------------------------
 
 
-def takeback_view(table_id: int, version: int) -> discord.ui.View:
+def takeback_view(table_id: int, version: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(TakebackAnswer(table_id, version, "approve"))
-    view.add_item(TakebackAnswer(table_id, version, "refuse"))
+    view.add_item(TakebackAnswer(table_id, version, "approve", lang))
+    view.add_item(TakebackAnswer(table_id, version, "refuse", lang))
     return view
 
 
@@ -195,57 +273,67 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
     asked = await bot.pbp.request_takeback(table_id, interaction.user.id)
     table = asked.table
     if asked.status == "undone":  # only AI seats to ask: they agree
-        await flow.reply(interaction, "Your last move was taken back (the AI players agreed).")
+        await flow.reply(interaction, _("Your last move was taken back (the AI players agreed)."))
         await flow.show_current(bot, table.id, version=table.version)
         return
-    names = flow.names_of(table)
+    lang = table_lang(table)  # the request is public: the table's language
+    names = flow.names_of(table, lang)
     others = [table.players[s].user_id for s in asked.waiting_for]
     mentions = " ".join(f"<@{u}>" for u in others)
-    text = (
-        f"{mentions} {names[asked.seat]} asks to take back their last move in {_title(table)}. "
-        "Everyone else must approve; one refusal ends the request."
+    text = _(
+        "{mentions} {name} asks to take back their last move in {table}. "
+        "Everyone else must approve; one refusal ends the request.",
+        mentions=mentions,
+        name=names[asked.seat],
+        table=_title(table),
     )
     channel = bot.get_partial_messageable(table.channel_id)
     await channel.send(
-        flow.clip(text),
-        view=takeback_view(table.id, table.version),
+        flow.clip(tr(text, lang)),
+        view=takeback_view(table.id, table.version, lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
     )
-    await flow.reply(interaction, "Take-back requested; the other players are asked.")
+    await flow.reply(interaction, _("Take-back requested; the other players are asked."))
 
 
 async def _answered(
     interaction: discord.Interaction[Any], outcome: TakebackOutcome, who: str
 ) -> None:
+    """Update the (public) take-back request after an answer, in the table's language."""
     bot = flow.bot_of(interaction)
     table = outcome.table
-    names = flow.names_of(table)
+    lang = table_lang(table)
+    names = flow.names_of(table, lang)
     if outcome.status == "pending":
         waiting = ", ".join(names[s] for s in outcome.waiting_for)
-        await interaction.response.edit_message(
-            content=f"{names[outcome.seat]} asks to take back their last move. "
-            f"{who} approved; waiting for {waiting}."
+        text = _(
+            "{name} asks to take back their last move. {who} approved; waiting for {waiting}.",
+            name=names[outcome.seat],
+            who=who,
+            waiting=waiting,
         )
+        await interaction.response.edit_message(content=flow.clip(tr(text, lang)))
         return
     if outcome.status == "refused":
-        await interaction.response.edit_message(
-            content=f"{who} refused: {names[outcome.seat]}'s move stands.", view=None
-        )
+        text = _("{who} refused: {name}'s move stands.", who=who, name=names[outcome.seat])
+        await interaction.response.edit_message(content=flow.clip(tr(text, lang)), view=None)
         return
-    await interaction.response.edit_message(
-        content=f"Everyone approved: {names[outcome.seat]}'s last move was taken back.", view=None
-    )
+    text = _("Everyone approved: {name}'s last move was taken back.", name=names[outcome.seat])
+    await interaction.response.edit_message(content=flow.clip(tr(text, lang)), view=None)
     await flow.show_current(bot, table.id, version=table.version)
 
 
-def takeback_offer(table: Table, view: dict[str, Any], user_id: int) -> discord.ui.View | None:
-    """A "Take back my last move" button for the player whose action was the last one."""
+def takeback_offer(
+    table: Table, view: dict[str, Any], user_id: int, lang: str = i18n.DEFAULT
+) -> discord.ui.View | None:
+    """A "Take back my last move" button (labelled in ``lang``, the reader's) for the player
+    whose action was the last one."""
     last = view.get("last_action")
     seat = table.seat_of(user_id)
     if seat is None or not isinstance(last, dict) or last.get("seat") != seat or table.seq == 0:
         return None
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(TakebackButton(table.id, table.version))
+    buttons.add_item(TakebackButton(table.id, table.version, lang))
     return buttons
 
 
@@ -256,10 +344,10 @@ class TakebackButton(
 ):
     """ "Take back my last move": the player who just moved asks the others to undo it."""
 
-    def __init__(self, table_id: int, version: int) -> None:
+    def __init__(self, table_id: int, version: int, lang: str = i18n.DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Take back my last move",
+                label=tr(C_("button", "Take back my last move"), lang),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"undo:{table_id}:{version}",
             )
@@ -287,11 +375,12 @@ class TakebackAnswer(
 ):
     """Approve or Refuse under a take-back request."""
 
-    def __init__(self, table_id: int, version: int, op: str) -> None:
+    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
         style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
+        label = C_("button", "Approve") if op == "approve" else C_("button", "Refuse")
         super().__init__(
             discord.ui.Button(
-                label=op.capitalize(), style=style, custom_id=f"undo:{table_id}:{version}:{op}"
+                label=tr(label, lang), style=style, custom_id=f"undo:{table_id}:{version}:{op}"
             )
         )
         self.table_id = table_id
@@ -304,8 +393,10 @@ class TakebackAnswer(
         bot = flow.bot_of(interaction)
         request = await bot.pbp.takeback(self.table_id)
         if request is None or request.version != self.version:
+            table = await bot.service.get(self.table_id)  # the request is the table's message
+            closed = _("This take-back request is no longer open.")
             await interaction.response.edit_message(
-                content="This take-back request is no longer open.", view=None
+                content=tr(closed, table_lang(table)), view=None
             )
             return
         outcome = await bot.pbp.answer_takeback(
@@ -325,10 +416,12 @@ class RematchButton(
 ):
     """Under the final scores: a new lobby here with the same players and options."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{table_id}"
+                label=tr(C_("button", "Rematch"), lang),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rematch:{table_id}",
             )
         )
         self.table_id = table_id
@@ -339,12 +432,12 @@ class RematchButton(
         bot = flow.bot_of(interaction)
         table = await bot.pbp.rematch(self.table_id, interaction.user.id)
         await flow.post_lobby(bot, table)
-        await flow.reply(interaction, f"Rematch lobby opened: table #{table.id}.")
+        await flow.reply(interaction, _("Rematch lobby opened: table #{id}.", id=table.id))
 
 
-def rematch_view(table_id: int) -> discord.ui.View:
+def rematch_view(table_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table_id))
+    view.add_item(RematchButton(table_id, lang))
     return view
 
 

@@ -26,6 +26,7 @@ class Person:
     id: str
     name: str
     permissions: int = p.PLAYER_PERMISSIONS
+    locale: str = "en-US"  # the user's Discord language (interaction payloads carry it)
 
     @property
     def uid(self) -> int:
@@ -85,7 +86,7 @@ class Harness:
 
     def _envelope(self, who: Person, channel: JSON | None) -> JSON:
         # The user's name is set by _named: p.slash's own first parameter is called "name".
-        env: JSON = {"user_id": who.id, "permissions": who.permissions}
+        env: JSON = {"user_id": who.id, "permissions": who.permissions, "locale": who.locale}
         if channel is not None:
             env["channel_data"] = channel
         return env
