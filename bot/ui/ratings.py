@@ -157,7 +157,7 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
     if not result.rated:
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
-    names = flow.names_of(table)
+    names = flow.names_of(table, shown_in)
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())
