@@ -25,6 +25,7 @@ from typing import Any
 from bot import ai_seats, ratings
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
+from bot.i18n import Text
 from bot.presenters import plain_text
 from bot.storage.db import Migration
 from bot.storage.pbp import PbpQueries
@@ -135,7 +136,7 @@ class Reminder:
 class ServiceError(Exception):
     """An expected refusal; the message is a short sentence for the user."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Text) -> None:
         super().__init__(message)
         self.message = message
 
