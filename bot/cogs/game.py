@@ -101,7 +101,7 @@ def option_suggestions(game: str, typed: str) -> list[str]:
         known = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
     except KeyError:
         return []
-    done, _, last = typed.rpartition(" ")
+    done, _space, last = typed.rpartition(" ")
     head = (done + " ") if done else ""
     out: list[str] = []
     choices = _option_choices(game)
@@ -222,7 +222,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
     bot = flow.bot_of(interaction)
     user = interaction.user.id
     try:
-        for _ in range(table.max_seats - len(table.players)):
+        for _seat in range(table.max_seats - len(table.players)):
             table = await bot.service.add_ai(table.id, user, level, can_manage=True)
         table = await bot.service.start(table.id, user, can_manage=True)
     except Exception:
@@ -326,7 +326,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table_language_ = language.value if language is not None else None
+        chosen_language = language.value if language is not None else None
         try:
             table = await bot.service.create(
                 game=game.value,
@@ -338,7 +338,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 options=engine_options,
                 rated=rated,
                 ai_replaces=ai_replaces_of(table_options),
-                language=table_language_ or await table_language(interaction),
+                language=chosen_language or await table_language(interaction),
             )
         except ChannelBusy as busy:
             busy_game = presenters.game_title(busy.table.game, lang)
