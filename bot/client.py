@@ -31,6 +31,27 @@ log = logging.getLogger(__name__)
 THREAD_OFFERS_KEPT = 1000  # offers older than this many clicks are forgotten (memory stays flat)
 
 
+def command_cogs() -> list[commands.Cog]:
+    """A new instance of every cog with slash commands, in the order they are added."""
+    from bot.cogs.game import GameCog
+    from bot.cogs.leagues import LeagueCog
+    from bot.cogs.pbp import PlayByPostCog
+    from bot.cogs.play import PlayCog
+    from bot.cogs.ratings import RatingsCog
+    from bot.cogs.settings import SettingsCog
+    from bot.cogs.tigris import TigrisCog
+
+    return [
+        GameCog(),
+        PlayCog(),
+        TigrisCog(),
+        PlayByPostCog(),
+        RatingsCog(),
+        LeagueCog(),
+        SettingsCog(),
+    ]
+
+
 class GameTree(app_commands.CommandTree["BoardBot"]):
     """Sends every slash-command error through the one error reporter."""
 
@@ -103,22 +124,14 @@ class BoardBot(commands.Bot):
         return await ratings.displayed_ratings(self.service.db, guild_id, game, user_ids)
 
     async def setup_hook(self) -> None:
-        from bot.cogs.game import GameCog
-        from bot.cogs.leagues import LeagueCog
-        from bot.cogs.pbp import PlayByPostCog
-        from bot.cogs.play import PlayCog
-        from bot.cogs.ratings import RatingsCog
-        from bot.cogs.tigris import TigrisCog
         from bot.ui.items import DYNAMIC_ITEMS
         from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
+        from bot.ui.translator import CatalogTranslator
 
-        await self.add_cog(GameCog())
-        await self.add_cog(PlayCog())
-        await self.add_cog(TigrisCog())
-        await self.add_cog(PlayByPostCog())
-        await self.add_cog(RatingsCog())
-        await self.add_cog(LeagueCog())
+        for cog in command_cogs():
+            await self.add_cog(cog)
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
         # Created here, at the start (its processes are spawned on the first decision).
         self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
@@ -175,24 +188,31 @@ class BoardBot(commands.Bot):
     def _sync_target(self) -> discord.Object | None:
         return discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None
 
-    def command_payload(self) -> list[dict[str, Any]]:
-        """What a sync would send: the command tree as Discord sees it."""
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """What a sync would send: the command tree as Discord sees it, with every language's
+        names and descriptions (the translator's)."""
         guild = self._sync_target()
         commands_ = self.tree.get_commands(guild=guild)
-        return sorted((c.to_dict(self.tree) for c in commands_), key=lambda c: str(c["name"]))
+        translator = self.tree.translator
+        if translator is None:
+            payload = [c.to_dict(self.tree) for c in commands_]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
+        return sorted(payload, key=lambda c: str(c["name"]))
 
-    def command_digest(self) -> str:
-        """A hash of the command definitions and where they are synced to."""
+    async def command_digest(self) -> str:
+        """A hash of the command definitions (translations included) and where they are synced
+        to: a changed translation changes it, so the next start syncs."""
         key = {
             "application": self.application_id,
             "guild": self.dev_guild_id,
-            "commands": self.command_payload(),
+            "commands": await self.command_payload(),
         }
         return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if their definition changed (or ``force``); True if synced."""
-        digest = self.command_digest()
+        digest = await self.command_digest()
         stored = None
         if self.command_state is not None and self.command_state.is_file():
             stored = self.command_state.read_text(encoding="utf-8").strip()

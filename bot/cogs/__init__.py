@@ -1,1 +1,23 @@
 """Slash commands, one cog per area; thin adapters over the service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Text
+
+
+async def answer(
+    interaction: discord.Interaction[Any],
+    text: Text | str,
+    *,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer in the reader's language (their Discord locale), cut to fit one
+    message."""
+    from bot.ui import flow
+    from bot.ui.lang import reply_lang, tr
+
+    await flow.reply(interaction, flow.clip(tr(text, reply_lang(interaction))), view=view)

@@ -8,13 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ai_seats, presenters
+from bot import ai_seats, i18n, presenters
+from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
+from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
+from bot.i18n import Text, _
 from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
+from bot.ui.lang import guild_lang, reply_lang, table_lang, tr
 from bot.ui.pbp import ask_takeback
 
 GAME_CHOICES = [
@@ -56,17 +60,27 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
         name, sep, raw = part.partition("=")
         name = name.strip().lower().replace("-", "_")
         if name not in known:
-            listed = ", ".join(sorted(known)) or "none"
-            raise CommandRefused(f"Unknown option {name!r}; this game's options: {listed}.")
+            listed: str | Text = ", ".join(sorted(known)) or _("none")
+            raise CommandRefused(
+                _(
+                    "Unknown option {name}; this game's options: {options}.",
+                    name=repr(name),
+                    options=listed,
+                )
+            )
         default = known[name]
         value = raw.strip().lower() if sep else "yes"
         if isinstance(default, bool):
             if value not in _TRUE | _FALSE:
-                raise CommandRefused(f"Option {name} is yes or no, not {raw!r}.")
+                raise CommandRefused(
+                    _("Option {name} is yes or no, not {value}.", name=name, value=repr(raw))
+                )
             options[name] = value in _TRUE
         elif isinstance(default, int):
             if not value.lstrip("-").isdigit():
-                raise CommandRefused(f"Option {name} is a whole number, not {raw!r}.")
+                raise CommandRefused(
+                    _("Option {name} is a whole number, not {value}.", name=name, value=repr(raw))
+                )
             options[name] = int(value)
         else:
             choices = [str(c) for c in _option_choices(game).get(name, ())]
@@ -87,7 +101,7 @@ def option_suggestions(game: str, typed: str) -> list[str]:
         known = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
     except KeyError:
         return []
-    done, _, last = typed.rpartition(" ")
+    done, _space, last = typed.rpartition(" ")
     head = (done + " ") if done else ""
     out: list[str] = []
     choices = _option_choices(game)
@@ -106,10 +120,10 @@ def option_suggestions(game: str, typed: str) -> list[str]:
 async def table_here(interaction: discord.Interaction[Any]) -> Table:
     """The lobby or game in the interaction's channel, or a clear refusal."""
     if interaction.channel_id is None:
-        raise CommandRefused("Use this command in a server channel.")
+        raise CommandRefused(_("Use this command in a server channel."))
     table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
     if table is None:
-        raise CommandRefused("There is no game in this channel. Start one with `/game new`.")
+        raise CommandRefused(_("There is no game in this channel. Start one with `/game new`."))
     return table
 
 
@@ -126,13 +140,15 @@ async def open_in_thread(
     channel = interaction.channel
     parent_id = getattr(channel, "parent_id", None) or interaction.channel_id
     if parent_id is None:
-        raise CommandRefused("Use this in a server channel.")
+        raise CommandRefused(_("Use this in a server channel."))
     offer = interaction.message.id if interaction.message is not None else None
     if offer is not None:
         if offer in bot.thread_offers:
             opened = bot.thread_offers[offer]
-            where = "is being opened" if opened is None else f"was opened: <#{opened}>"
-            raise CommandRefused(f"That thread {where}.")
+            if opened is None:
+                raise CommandRefused(_("That thread is being opened."))
+            thread = f"<#{opened}>"
+            raise CommandRefused(_("That thread was opened: {thread}.", thread=thread))
         bot.remember_thread_offer(offer, None)
     try:
         await _open_thread(interaction, parent_id, game, seats, order, options, offer)
@@ -157,10 +173,15 @@ async def _open_thread(
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    title = presenters.game_title(game)
+    language = await table_language(interaction)
+    thread_name = _(
+        "{game} by {player}",
+        game=presenters.game_title(game, language),
+        player=interaction.user.display_name,
+    )
     thread = await bot.http.start_thread_without_message(
         parent_id,
-        name=f"{title} by {interaction.user.display_name}"[:100],
+        name=tr(thread_name, language)[:100],
         auto_archive_duration=10080,
         type=discord.ChannelType.public_thread.value,
     )
@@ -178,13 +199,21 @@ async def _open_thread(
         options=engine_options,
         rated=rated,
         ai_replaces=ai_replaces_of(options),
+        language=language,
     )
     await flow.post_lobby(bot, table)
-    text = f"Opened {title} table #{table.id} in <#{thread_id}>."
+    lang = reply_lang(interaction)
+    mention = f"<#{thread_id}>"
+    text = _(
+        "Opened {game} table #{table} in {thread}.",
+        game=presenters.game_title(game, lang),
+        table=table.id,
+        thread=mention,
+    )
     if interaction.type is discord.InteractionType.component:
-        await interaction.edit_original_response(content=text, view=None)
+        await interaction.edit_original_response(content=tr(text, lang), view=None)
     else:
-        await flow.reply(interaction, text)
+        await answer(interaction, text)
 
 
 async def start_solo(interaction: discord.Interaction[Any], table: Table, level: str) -> None:
@@ -193,7 +222,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
     bot = flow.bot_of(interaction)
     user = interaction.user.id
     try:
-        for _ in range(table.max_seats - len(table.players)):
+        for _seat in range(table.max_seats - len(table.players)):
             table = await bot.service.add_ai(table.id, user, level, can_manage=True)
         table = await bot.service.start(table.id, user, can_manage=True)
     except Exception:
@@ -202,13 +231,32 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
         raise
     view = await bot.service.public_view(table.id)
     channel = bot.get_partial_messageable(table.channel_id)
-    text = f"{flow.lobby_content(table)}\nStarted; seats in order: {flow.seating(table, view)}."
-    message = await channel.send(flow.clip(text))
+    text = _(
+        "{lobby}\nStarted; seats in order: {seating}.",
+        lobby=flow.lobby_content(table),
+        seating=flow.seating(table, view),
+    )
+    message = await channel.send(flow.clip(tr(text, table_lang(table))))
     await bot.service.set_lobby_message(table.id, message.id)
-    await flow.reply(
-        interaction, f"Opened {presenters.game_title(table.game)} table #{table.id} against the AI."
+    lang = reply_lang(interaction)
+    await answer(
+        interaction,
+        _(
+            "Opened {game} table #{table} against the AI.",
+            game=presenters.game_title(table.game, lang),
+            table=table.id,
+        ),
     )
     await flow.show_current(bot, table.id, version=table.version)
+
+
+async def table_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of a table opened by ``interaction`` when nobody chose one: the server's
+    (`/settings language:`, else its Discord locale); in a DM, the creator's locale."""
+    if interaction.guild_id is None:
+        return i18n.normalize(interaction.locale)
+    service = flow.bot_of(interaction).service
+    return await guild_lang(service, interaction.guild_id, interaction.guild_locale)
 
 
 @app_commands.guild_only()
@@ -222,8 +270,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         order="Seat order: join order or random",
         options="Table options as name=value, e.g. open_scoring=yes; rated=no: a friendly game",
         ai="Play alone now: AI seats of this level fill the table and the game starts at once",
+        language="The language of the table's messages (default: the server's)",
     )
-    @app_commands.choices(game=GAME_CHOICES, order=ORDER_CHOICES, ai=AI_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, order=ORDER_CHOICES, ai=AI_CHOICES, language=LANGUAGE_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -232,28 +283,50 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         order: app_commands.Choice[str] | None = None,
         options: str | None = None,
         ai: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         bot = flow.bot_of(interaction)
         if interaction.channel_id is None:
-            raise CommandRefused("Use this command in a server channel.")
+            raise CommandRefused(_("Use this command in a server channel."))
         try:
             module = get_game(game.value)
         except KeyError:
-            raise CommandRefused(f"{game.name} is not installed on this bot yet.") from None
+            raise CommandRefused(
+                _("{game} is not installed on this bot yet.", game=game.name)
+            ) from None
+        lang = reply_lang(interaction)
         counts = sorted(module.SEAT_COUNTS)
         wanted = seats if seats is not None else counts[-1]
         if wanted not in counts:
             allowed = ", ".join(str(n) for n in counts)
-            raise CommandRefused(f"{module.TITLE} is played with {allowed} players.")
+            raise CommandRefused(
+                _(
+                    "{game} is played with {counts} players.",
+                    game=presenters.game_title(game.value, lang),
+                    counts=allowed,
+                )
+            )
         seat_order = order.value if order is not None else "join"
         table_options = parse_options(game.value, options)
         if ai is not None and ai.value not in ai_seats.AI_LEVELS:
             raise CommandRefused(
-                f"Unknown AI level {ai.value!r}; choose one of: {', '.join(ai_seats.AI_LEVELS)}."
+                _(
+                    "Unknown AI level {level}; choose one of: {levels}.",
+                    level=repr(ai.value),
+                    levels=", ".join(ai_seats.AI_LEVELS),
+                )
+            )
+        if language is not None and language.value not in i18n.LANGUAGES:
+            raise CommandRefused(
+                _(
+                    "Unknown language {language}; choose one from the list.",
+                    language=repr(language.value),
+                )
             )
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen_language = language.value if language is not None else None
         try:
             table = await bot.service.create(
                 game=game.value,
@@ -265,18 +338,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 options=engine_options,
                 rated=rated,
                 ai_replaces=ai_replaces_of(table_options),
+                language=chosen_language or await table_language(interaction),
             )
         except ChannelBusy as busy:
-            text = (
-                f"This channel already has a game (table #{busy.table.id}, "
-                f"{presenters.game_title(busy.table.game)}). One game per channel."
-            )
+            busy_game = presenters.game_title(busy.table.game, lang)
             if ai is None and NewThreadButton.fits(game.value, wanted, seat_order, table_options):
                 view = discord.ui.View(timeout=None)
                 view.add_item(NewThreadButton(game.value, wanted, seat_order, table_options))
-                await flow.reply(interaction, text, view=view)
+                text = _(
+                    "This channel already has a game (table #{table}, {game}). "
+                    "One game per channel.",
+                    table=busy.table.id,
+                    game=busy_game,
+                )
+                await answer(interaction, text, view=view)
             else:
-                await flow.reply(interaction, text + " Open a thread and use `/game new` there.")
+                text = _(
+                    "This channel already has a game (table #{table}, {game}). "
+                    "One game per channel. Open a thread and use `/game new` there.",
+                    table=busy.table.id,
+                    game=busy_game,
+                )
+                await answer(interaction, text)
             return
         if ai is not None:
             await start_solo(interaction, table, ai.value)
@@ -287,7 +370,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             # Nobody could see or join this lobby: do not leave the channel busy with it.
             await bot.service.cancel(table.id, table.creator_id, can_manage=True)
             raise
-        await flow.reply(interaction, f"Opened {module.TITLE} table #{table.id}.")
+        await answer(
+            interaction,
+            _(
+                "Opened {game} table #{table}.",
+                game=presenters.game_title(game.value, lang),
+                table=table.id,
+            ),
+        )
 
     @new.autocomplete("options")
     async def new_options(
@@ -302,38 +392,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         bot = flow.bot_of(interaction)
         table = await table_here(interaction)
         if table.status == "lobby":
-            await flow.reply(interaction, "Here is the lobby again.")
+            await answer(interaction, _("Here is the lobby again."))
             await flow.post_lobby(bot, table)
             return
-        await flow.reply(interaction, "Here is the board again.")
+        await answer(interaction, _("Here is the board again."))
         await flow.show_current(bot, table.id, ping=False, again=True)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
         if table.status != "active":
-            raise CommandRefused("The game here has not started; use Leave in the lobby.")
+            raise CommandRefused(_("The game here has not started; use Leave in the lobby."))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise CommandRefused("You are not playing in this game.")
-        question = "Resign? The game ends for everyone and you are ranked last."
+            raise CommandRefused(_("You are not playing in this game."))
+        question = _("Resign? The game ends for everyone and you are ranked last.")
         if Service.replaceable(table, seat):
-            question = (
+            question = _(
                 "Resign? A normal AI takes over your seat so the others can finish; "
                 "the game is then no longer rated."
             )
-        await flow.reply(interaction, question, view=confirm_view(table, "resign"))
+        await answer(interaction, question, view=confirm_view(table, "resign"))
 
     @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
         if table.creator_id != interaction.user.id and not flow.can_manage(interaction):
-            raise CommandRefused("Only the table's creator or a server manager can abort it.")
-        await flow.reply(
-            interaction,
-            f"Abort {presenters.game_title(table.game)} table #{table.id}? Nobody wins.",
-            view=confirm_view(table, "abort"),
+            raise CommandRefused(_("Only the table's creator or a server manager can abort it."))
+        question = _(
+            "Abort {game} table #{table}? Nobody wins.",
+            game=presenters.game_title(table.game, reply_lang(interaction)),
+            table=table.id,
         )
+        await answer(interaction, question, view=confirm_view(table, "abort"))
 
     @app_commands.command(name="list", description="Games in this server and whose turn it is")
     @app_commands.describe(mine="Only the games in every server that wait for you")
@@ -343,7 +434,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await pbp_commands.list_mine(interaction)
             return
         if interaction.guild_id is None:
-            raise CommandRefused("Use this command in a server.")
+            raise CommandRefused(_("Use this command in a server."))
         tables = await bot.service.list_guild(interaction.guild_id)
         views = [
             await bot.service.public_view(t.id) if t.status == "active" else {} for t in tables

@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
-from bot.games.text import plural
+from bot.cogs import answer
+from bot.i18n import N_, Text, _
 from bot.pbp import AWAY_BUDGET_DAYS, DAY, HOUR
 from bot.service import Table
 from bot.ui import flow
+from bot.ui.lang import reply_lang
 
 ON_OFF = [
     app_commands.Choice(name="on", value="on"),
@@ -25,14 +27,22 @@ CONSEQUENCE_CHOICES = [
 ]
 #: What happens when the timer runs out, as the timing summary says it.
 CONSEQUENCE_TEXT = {
-    "skip": "skip the decision",
-    "forfeit": "forfeit",
-    "ai": "the normal AI decides",
+    "skip": _("skip the decision"),
+    "forfeit": _("forfeit"),
+    "ai": _("the normal AI decides"),
 }
 
 
-def _days(seconds: float) -> str:
-    return plural(seconds / DAY, "day")
+def _days(seconds: float) -> Text:
+    """A number of days: "1 day", "3 days", "1.5 days"."""
+    days = seconds / DAY
+    if days.is_integer():
+        return N_("{n} day", "{n} days", int(days))
+    return _("{days} days", days=format(days, "g"))
+
+
+def _hours(seconds: float) -> str:
+    return f"{seconds / HOUR:g}"
 
 
 class PlayByPostCog(commands.Cog):
@@ -44,21 +54,28 @@ class PlayByPostCog(commands.Cog):
         bot = flow.bot_of(interaction)
         status = await bot.pbp.away(interaction.user.id, days)
         assert status.until is not None
-        await flow.reply(
+        until = f"<t:{int(status.until)}:f>"
+        await answer(
             interaction,
-            f"You are away until <t:{int(status.until)}:f>: no reminders, and your turn timers "
-            f"wait for you. {_days(status.budget_left)} of away time left this month. "
-            "`/back` ends it early.",
+            _(
+                "You are away until {until}: no reminders, and your turn timers wait for you. "
+                "{days} of away time left this month. `/back` ends it early.",
+                until=until,
+                days=_days(status.budget_left),
+            ),
         )
 
     @app_commands.command(name="back", description="End your away time now")
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         status = await bot.pbp.back(interaction.user.id)
-        await flow.reply(
+        await answer(
             interaction,
-            f"Welcome back; reminders and timers run again. "
-            f"{_days(status.budget_left)} of away time left this month.",
+            _(
+                "Welcome back; reminders and timers run again. "
+                "{days} of away time left this month.",
+                days=_days(status.budget_left),
+            ),
         )
 
     @app_commands.command(name="notify", description="A direct message when it is your turn")
@@ -70,11 +87,11 @@ class PlayByPostCog(commands.Cog):
         bot = flow.bot_of(interaction)
         on = dm.value == "on"
         await bot.pbp.set_notify_dm(interaction.user.id, on)
-        await flow.reply(
+        await answer(
             interaction,
-            "I will DM you when it is your turn (if your DMs are open)."
+            _("I will DM you when it is your turn (if your DMs are open).")
             if on
-            else "No more DMs; you are still pinged in the game's channel.",
+            else _("No more DMs; you are still pinged in the game's channel."),
         )
 
 
@@ -87,23 +104,33 @@ async def game_log(interaction: discord.Interaction[Any], table: Table, page: in
     log_page = await bot.pbp.game_log(
         table.id, page=page, per_page=15, max_chars=flow.MAX_CONTENT - head_room
     )
-    lines = log_page.lines() or ["No moves yet."]
-    head = (
-        f"**{presenters.game_title(table.game)} table #{table.id}**, log page "
-        f"{log_page.page}/{log_page.pages} (page 1 is the latest)"
+    lang = reply_lang(interaction)
+    head = _(
+        "**{game} table #{table}**, log page {page}/{pages} (page 1 is the latest)",
+        game=presenters.game_title(table.game, lang),
+        table=table.id,
+        page=log_page.page,
+        pages=log_page.pages,
     )
-    await flow.reply(interaction, flow.clip("\n".join([head, *lines])))
+    lines = log_page.lines()
+    if not lines:
+        await answer(interaction, _("{head}\nNo moves yet.", head=head))
+        return
+    await answer(interaction, _("{head}\n{lines}", head=head, lines="\n".join(lines)))
 
 
 async def game_watch(interaction: discord.Interaction[Any], table: Table, on: bool) -> None:
     bot = flow.bot_of(interaction)
     if on:
         await bot.pbp.watch(table.id, interaction.user.id)
-        text = f"You will get a DM whenever a turn changes at table #{table.id} (if DMs are open)."
+        text = _(
+            "You will get a DM whenever a turn changes at table #{table} (if DMs are open).",
+            table=table.id,
+        )
     else:
         await bot.pbp.unwatch(table.id, interaction.user.id)
-        text = f"You no longer watch table #{table.id}."
-    await flow.reply(interaction, text)
+        text = _("You no longer watch table #{table}.", table=table.id)
+    await answer(interaction, text)
 
 
 async def game_timing(
@@ -128,16 +155,23 @@ async def game_timing(
         )
     else:
         options = await bot.pbp.options(table.id)
-    reminder = "off" if options.reminder is None else f"every {options.reminder / HOUR:g} h"
-    if options.timer is None:
-        timer = "no turn timer"
+    if options.reminder is None:
+        reminder = _("reminders off")
     else:
-        then = CONSEQUENCE_TEXT.get(options.consequence, options.consequence)
-        timer = (
-            f"turn timer {options.timer / HOUR:g} h (then {then}; warning "
-            f"{options.warn_lead / HOUR:g} h before)"
+        reminder = _("reminders every {hours} h", hours=_hours(options.reminder))
+    if options.timer is None:
+        timer = _("no turn timer")
+    else:
+        timer = _(
+            "turn timer {hours} h (then {consequence}; warning {lead} h before)",
+            hours=_hours(options.timer),
+            consequence=CONSEQUENCE_TEXT.get(options.consequence, options.consequence),
+            lead=_hours(options.warn_lead),
         )
-    await flow.reply(interaction, f"Table #{table.id}: reminders {reminder}, {timer}.")
+    await answer(
+        interaction,
+        _("Table #{table}: {reminders}, {timer}.", table=table.id, reminders=reminder, timer=timer),
+    )
 
 
 async def list_mine(interaction: discord.Interaction[Any]) -> None:
@@ -145,13 +179,14 @@ async def list_mine(interaction: discord.Interaction[Any]) -> None:
     bot = flow.bot_of(interaction)
     tables = await bot.service.list_waiting_on(interaction.user.id)
     if not tables:
-        await flow.reply(interaction, "No game is waiting for you.")
+        await answer(interaction, _("No game is waiting for you."))
         return
+    lang = reply_lang(interaction)
     lines = []
     for table in tables:
         link = flow.board_url(table) or f"<#{table.channel_id}>"
-        lines.append(f"#{table.id} {presenters.game_title(table.game)}: {link}")
-    await flow.reply(interaction, flow.clip("Waiting for you:\n" + "\n".join(lines)))
+        lines.append(f"#{table.id} {presenters.game_title(table.game, lang)}: {link}")
+    await answer(interaction, _("Waiting for you:\n{tables}", tables="\n".join(lines)))
 
 
 async def setup(bot: commands.Bot) -> None:

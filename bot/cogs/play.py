@@ -10,9 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
+from bot.cogs import answer
 from bot.cogs.game import GAME_CHOICES, table_here
+from bot.i18n import _
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.lang import reply_lang
 
 log = logging.getLogger(__name__)
 
@@ -22,15 +25,15 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
     bot = flow.bot_of(interaction)
     table = await table_here(interaction)
     if table.status != "active":
-        raise CommandRefused("The game here has not started yet.")
+        raise CommandRefused(_("The game here has not started yet."))
     text = " ".join(action.split())
     if not text:
-        raise CommandRefused("Type an action, e.g. pick one from the autocomplete list.")
+        raise CommandRefused(_("Type an action, e.g. pick one from the autocomplete list."))
     # Answer Discord at once ("thinking", only to the player): under load the commit and the
     # confirmation may take longer than the 3 seconds Discord waits for a first answer.
     await interaction.response.defer(ephemeral=True, thinking=True)
     result = await bot.service.submit(table.id, interaction.user.id, text)
-    await flow.reply(interaction, f"You played `{result.action}`.")
+    await answer(interaction, _("You played `{action}`.", action=result.action))
     await flow.after_move(bot, result)
 
 
@@ -79,7 +82,7 @@ class PlayCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
         if table.status != "active":
-            raise CommandRefused("The game here has not started yet.")
+            raise CommandRefused(_("The game here has not started yet."))
         await flow.send_hand(flow.bot_of(interaction), interaction, table)
 
     @app_commands.command(name="rules", description="A short rules summary")
@@ -90,6 +93,7 @@ class PlayCog(commands.Cog):
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str] | None = None,
     ) -> None:
+        lang = reply_lang(interaction)
         if game is not None:
             name = game.value
         else:
@@ -98,11 +102,11 @@ class PlayCog(commands.Cog):
                 service = flow.bot_of(interaction).service
                 table = await service.in_channel(interaction.channel_id)
             if table is None:
-                text = "\n\n".join(presenters.rules_summary(g.value) for g in GAME_CHOICES)
-                await flow.reply(interaction, flow.clip(text))
+                text = "\n\n".join(presenters.rules_summary(g.value, lang) for g in GAME_CHOICES)
+                await answer(interaction, text)
                 return
             name = table.game
-        await flow.reply(interaction, flow.clip(presenters.rules_summary(name)))
+        await answer(interaction, presenters.rules_summary(name, lang))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -36,7 +36,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/cogs/play.py",
         "bot/cogs/pbp.py",
         "bot/cogs/tigris.py",
+        "bot/cogs/settings.py",
         "bot/client.py",
+        "bot/ui/translator.py",
     ),
     # engine events and refusal reasons, the service's refusals, the status line, hands,
     # results, /rules, card and space names (collected from the data)

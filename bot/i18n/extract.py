@@ -10,6 +10,7 @@ that differ from the source's.
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 from collections.abc import Callable, Iterator
@@ -34,6 +35,8 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 #: Texts a domain holds that are not ``_()`` calls in its files (command definitions, read
 #: from the command tree): each yields (message, context) pairs.
 COLLECTORS: dict[str, Callable[[], Iterator[tuple[str, str | None]]]] = {}
+#: The modules that register a collector when imported (imported before a template is made).
+COLLECTOR_MODULES: tuple[str, ...] = ("bot.ui.translator",)
 
 _FIELD = re.compile(r"[^{}]+")
 
@@ -66,6 +69,8 @@ def template(domain: str) -> Catalog:
             "python", str(path), keywords=KEYWORDS, comment_tags=("Translators:",)
         ):
             pot.add(message, locations=[(where, lineno)], auto_comments=comments, context=context)
+    for module in COLLECTOR_MODULES:
+        importlib.import_module(module)
     collector = COLLECTORS.get(domain)
     if collector is not None:
         for message, context in collector():

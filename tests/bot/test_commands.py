@@ -140,6 +140,7 @@ async def test_commands_sync_only_when_they_change(
             "notify",
             "rating",
             "rules",
+            "settings",
             "tigris",
         ]
         await first.close()
