@@ -18,7 +18,7 @@ from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
-from bot.ui.lang import guild_lang, reply_lang, table_lang, tr
+from bot.ui.lang import guild_lang, reply_lang, tr
 from bot.ui.pbp import ask_takeback
 
 GAME_CHOICES = [
@@ -231,12 +231,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
         raise
     view = await bot.service.public_view(table.id)
     channel = bot.get_partial_messageable(table.channel_id)
-    text = _(
-        "{lobby}\nStarted; seats in order: {seating}.",
-        lobby=flow.lobby_content(table),
-        seating=flow.seating(table, view),
-    )
-    message = await channel.send(flow.clip(tr(text, table_lang(table))))
+    message = await channel.send(flow.started_content(table, view))
     await bot.service.set_lobby_message(table.id, message.id)
     lang = reply_lang(interaction)
     await answer(
@@ -439,7 +434,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         views = [
             await bot.service.public_view(t.id) if t.status == "active" else {} for t in tables
         ]
-        await flow.reply(interaction, flow.listing(tables, views))
+        await flow.reply(interaction, flow.listing(tables, views, reply_lang(interaction)))
 
     @app_commands.command(name="log", description="The last moves of the game in this channel")
     @app_commands.describe(page="Page 1 holds the latest moves")

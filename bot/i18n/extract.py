@@ -18,7 +18,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import write_po
+from babel.messages.pofile import read_po, write_po
 
 from bot.games.datafiles import CHECKOUT
 from bot.i18n import catalog
@@ -85,11 +85,31 @@ def _write(path: Path, cat: Catalog) -> None:
         write_po(handle, cat, width=100, omit_header=False, sort_output=True, include_lineno=False)
 
 
+def _entries(cat: Catalog) -> set[tuple[object, object, tuple[str, ...]]]:
+    return {
+        (
+            m.id if isinstance(m.id, str) else tuple(m.id),
+            m.context,
+            tuple(sorted({path for path, _line in m.locations})),
+        )
+        for m in cat
+        if m.id
+    }
+
+
 def extract() -> None:
-    """Write every domain's template and update every language's catalogue from it."""
+    """Write every domain's template and update every language's catalogue from it.
+
+    A domain whose messages did not change is left untouched (not even its date), so that
+    people extracting on different branches only ever change the domains they worked on."""
     for domain in catalog.DOMAINS:
         pot = template(domain)
-        _write(catalog.locale_dir() / f"{domain}.pot", pot)
+        pot_path = catalog.locale_dir() / f"{domain}.pot"
+        if pot_path.is_file():
+            with pot_path.open("rb") as handle:
+                if _entries(read_po(handle)) == _entries(pot):
+                    continue
+        _write(pot_path, pot)
         for lang in catalog.TRANSLATED:
             current = catalog.read(lang, domain)
             current.update(pot, no_fuzzy_matching=True)

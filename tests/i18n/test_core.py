@@ -114,3 +114,21 @@ def test_every_catalogue_entry_is_what_a_text_renders(lang: str) -> None:
             params = {name: f"<{name}>" for name in extract.placeholders(entry.id)}
             text = i18n.Text(entry.id, tuple(sorted(params.items())), context=entry.context)
             assert text.render(lang) == entry.string.format(**params)
+
+
+@pytest.mark.parametrize("lang", catalog.TRANSLATED)
+def test_a_message_in_two_domains_has_one_translation(lang: str) -> None:
+    """The domains merge into one catalogue: two translations of one text would make the
+    shown one depend on the order of the domains."""
+    seen: dict[tuple[object, object], tuple[str, object]] = {}
+    clashes = []
+    for domain in catalog.DOMAINS:
+        for entry in catalog.read(lang, domain):
+            if not entry.id:
+                continue
+            key = (entry.id if isinstance(entry.id, str) else tuple(entry.id), entry.context)
+            value = entry.string if isinstance(entry.string, str) else tuple(entry.string)
+            first = seen.setdefault(key, (domain, value))
+            if first[1] != value:
+                clashes.append(f"{key[0]!r}: {first} vs {(domain, value)}")
+    assert clashes == []
