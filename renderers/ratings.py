@@ -237,14 +237,15 @@ def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData, lang: str) -> Non
         standing = C_("rating image", "rank {rank} of {ranked}", rank=card.rank, ranked=card.ranked)
     shown = tr(standing, lang)
     draw_text(draw, (MARGIN, top + 142), shown, fit_size(shown, room, 17), fill=P.TEXT, anchor="lm")
-    percent = 100.0 * card.wins / card.games if card.games else 0.0
+    share = 100.0 * card.wins / card.games if card.games else 0.0
+    percent = f"{share:.0f}"
     record = tr(
         C_(
             "rating image",
             "{games} games · {wins} wins ({percent}%)",
             games=card.games,
             wins=card.wins,
-            percent=f"{percent:.0f}",
+            percent=percent,
         ),
         lang,
     )
