@@ -80,8 +80,9 @@ PHASES = {
     "limits": C_("Targi image", "end of round"),
     "over": C_("Targi image", "game over"),
 }
-#: Context of the rule texts printed on the cards (``effect`` and ``short`` in the card data),
-#: which this domain's catalogue collects (see :func:`card_texts`).
+#: Context of the rule texts printed on the cards (``short`` in the card data, which the views
+#: give as a border card's ``short`` and a tribe or goods card's ``effect``); this domain's
+#: catalogue collects them (see :func:`card_texts`).
 CARD_TEXT = "targi card text"
 BUNDLE = re.compile(r"(\d+)\s*(VP|D|S|P|G)\b", re.IGNORECASE)
 CELL = re.compile(r"\b([A-C][1-3])\b")
@@ -112,7 +113,8 @@ def card_texts() -> Iterator[tuple[str, str | None]]:
     from bot.games.datafiles import data_dir
 
     data = json.loads((data_dir() / "targi-cards.json").read_text(encoding="utf-8"))
-    printed = [b.get("short") for b in data["border"]] + [t.get("effect") for t in data["tribe"]]
+    # the views give every card's short text (a tribe or goods card's as its "effect")
+    printed = [entry.get("short") for kind in ("border", "tribe", "goods") for entry in data[kind]]
     for text in dict.fromkeys(printed):  # each once, in the data's order
         if text:
             yield text, CARD_TEXT
@@ -723,6 +725,7 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
     for raid in view.get("raid_track", []):
         if raid.get("done") and int(raid["card"]) in numbers:
             x, y = numbers[int(raid["card"])]
+            # the badge stays clear of the robber standing at the card's right
             draw.rounded_rectangle(
                 (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
             )
