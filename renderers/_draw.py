@@ -186,11 +186,13 @@ def glyph_painter(
     return paint
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, weight: str = "regular") -> float:
     """Advance width of ``text`` in pixels, drawn with the font stack."""
     return sum(face(family, size, weight).getlength(part) for family, part in runs(text, weight))
 
 
+@lru_cache(maxsize=4096)
 def fit_size(
     text: str, max_width: float, size: int, weight: str = "regular", minimum: int = 10
 ) -> int:

@@ -542,3 +542,13 @@ def test_private_image_in_each_language_matches_golden(game: str, lang: str):
     png = render_private(game, view, lang)
     assert png != render_private(game, view, "en")
     assert_matches_golden(png, f"{private}_{lang}")
+
+
+def test_the_benchmark_draws_the_images_in_the_language_asked():
+    from renderers.bench import run
+
+    english, korean = (
+        run(["targi"], seed=3, positions=1, repeat=1, lang=lang) for lang in LANGS[:2]
+    )
+    assert [r.kind for r in korean] == ["board", "private"]
+    assert [r.sizes for r in korean] != [r.sizes for r in english]
