@@ -130,13 +130,13 @@ def draw_text(
     """``draw.text`` with the shipped font stack: ``text`` at ``size`` pixels, placed by
     ``anchor`` as Pillow places it (``options``: ``stroke_width``, ``stroke_fill``).
 
-    A text of one font is drawn by Pillow directly. A mixed one is laid piece by piece on one
-    baseline, placed by DejaVu's metrics so it lines up with the rest of the image.
+    A DejaVu text is drawn by Pillow directly. A text with Hangul is laid piece by piece on one
+    baseline placed by DejaVu's metrics (the Hangul font's ascender is taller), so it sits where
+    an English text with the same anchor would.
     """
     pieces = runs(text, weight)
-    if len(pieces) <= 1:
-        family: Family = pieces[0][0] if pieces else "latin"
-        draw.text(xy, text, font=face(family, size, weight), fill=fill, anchor=anchor, **options)
+    if not pieces or pieces == (("latin", text),):
+        draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor, **options)
         return
     horizontal, vertical = anchor[0], anchor[1]
     width = text_width(text, size, weight)
