@@ -1,15 +1,22 @@
-"""Drawing helpers shared by every game: shipped fonts, supersampled sprites, text, PNG bytes."""
+"""Drawing helpers shared by every game: shipped fonts, supersampled sprites, text, PNG bytes.
+
+Text is drawn from a stack of shipped fonts: DejaVu (Latin, Turkish, the symbols) and Noto Sans
+CJK KR (Hangul). A string with Hangul is drawn in the Hangul font, each character it lacks (ğ, ş,
+a zodiac sign) falling back to DejaVu on the same baseline; any other string is drawn in DejaVu
+alone, exactly as before there was a second font.
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.datafiles import data_dir
+from bot.i18n import render
 
 DATA_DIR = data_dir()
 FONT_DIR = DATA_DIR / "fonts"
@@ -18,6 +25,14 @@ FONT_FILES = {
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed.ttf",
 }
+#: The Hangul font (a subset of Noto Sans CJK KR, see ``data/fonts/README.md``) per weight; it
+#: has no condensed cut, so condensed Korean text is drawn in the regular one.
+HANGUL_FONT_FILES = {
+    "regular": "NotoSansCJKkr-Regular-subset.otf",
+    "bold": "NotoSansCJKkr-Bold-subset.otf",
+    "condensed": "NotoSansCJKkr-Regular-subset.otf",
+}
+Family = Literal["latin", "hangul"]
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
 PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
 PNG_COLOURS = 256  # images are flat colours plus anti-aliasing: a palette loses nothing visible
@@ -27,7 +42,7 @@ Box = tuple[float, float, float, float]
 Font = ImageFont.FreeTypeFont
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int, weight: str = "regular") -> Font:
     """The shipped DejaVu font (``regular``, ``bold`` or ``condensed``) at ``size`` pixels.
 
@@ -37,6 +52,111 @@ def font(size: int, weight: str = "regular") -> Font:
     return ImageFont.truetype(
         str(FONT_DIR / FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
     )
+
+
+@lru_cache(maxsize=128)
+def hangul_font(size: int, weight: str = "regular") -> Font:
+    """The shipped Hangul font at ``size`` pixels (``condensed`` is its regular cut)."""
+    return ImageFont.truetype(
+        str(FONT_DIR / HANGUL_FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+def face(family: Family, size: int, weight: str = "regular") -> Font:
+    """The font of ``family`` at ``size``."""
+    return hangul_font(size, weight) if family == "hangul" else font(size, weight)
+
+
+@cache
+def coverage(filename: str) -> frozenset[int]:
+    """The code points a shipped font file has glyphs for (read from its cmap)."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    with TTFont(str(FONT_DIR / filename), lazy=True) as loaded:
+        return frozenset(loaded.getBestCmap())
+
+
+def _covers(family: Family, weight: str, char: str) -> bool:
+    files = HANGUL_FONT_FILES if family == "hangul" else FONT_FILES
+    return ord(char) in coverage(files[weight])
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, weight: str = "regular") -> tuple[tuple[Family, str], ...]:
+    """``text`` cut into pieces, each with the font family that draws it.
+
+    Text DejaVu can draw is one DejaVu piece. Text with a character only the Hangul font has is
+    drawn in the Hangul font, with DejaVu for the characters it lacks; spaces stay with the
+    piece they are in, so a sentence is not cut at every word.
+    """
+    if all(_covers("latin", weight, c) for c in text):
+        return (("latin", text),) if text else ()
+    primary: Family = "hangul" if any(_covers("hangul", weight, c) for c in text) else "latin"
+    fallback: Family = "latin" if primary == "hangul" else "hangul"
+    pieces: list[tuple[Family, str]] = []
+    for char in text:
+        if char.isspace() and pieces:
+            family = pieces[-1][0]
+        elif _covers(primary, weight, char) or not _covers(fallback, weight, char):
+            family = primary
+        else:
+            family = fallback
+        if pieces and pieces[-1][0] == family:
+            pieces[-1] = (family, pieces[-1][1] + char)
+        else:
+            pieces.append((family, char))
+    return tuple(pieces)
+
+
+def missing_glyphs(text: str, weight: str = "regular") -> set[str]:
+    """The characters of ``text`` no shipped font of ``weight`` can draw (they would be boxes)."""
+    return {
+        c
+        for c in text
+        if not c.isspace() and not _covers("latin", weight, c) and not _covers("hangul", weight, c)
+    }
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    weight: str = "regular",
+    fill: Colour = (0, 0, 0),
+    anchor: str = "la",
+    **options: Any,
+) -> None:
+    """``draw.text`` with the shipped font stack: ``text`` at ``size`` pixels, placed by
+    ``anchor`` as Pillow places it (``options``: ``stroke_width``, ``stroke_fill``).
+
+    A DejaVu text is drawn by Pillow directly. A text with Hangul is laid piece by piece on one
+    baseline placed by DejaVu's metrics (the Hangul font's ascender is taller), so it sits where
+    an English text with the same anchor would.
+    """
+    pieces = runs(text, weight)
+    if not pieces or pieces == (("latin", text),):
+        draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor, **options)
+        return
+    horizontal, vertical = anchor[0], anchor[1]
+    width = text_width(text, size, weight)
+    x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}.get(horizontal, 0.0)
+    ascent, descent = font(size, weight).getmetrics()
+    if vertical in ("t", "b"):  # placed by the drawn glyphs, as Pillow does
+        boxes = [face(f, size, weight).getbbox(part, anchor="ls") for f, part in pieces]
+        shift = -min(b[1] for b in boxes) if vertical == "t" else -max(b[3] for b in boxes)
+    else:
+        shift = {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}.get(vertical, 0)
+    baseline = xy[1] + shift
+    for family, part in pieces:
+        piece_font = face(family, size, weight)
+        draw.text((x, baseline), part, font=piece_font, fill=fill, anchor="ls", **options)
+        x += piece_font.getlength(part)
+
+
+def tr(value: Any, lang: str) -> str:
+    """A text (or a plain value) as ``lang`` readers see it."""
+    return str(render(value, lang))
 
 
 SpritePainter = Callable[[ImageDraw.ImageDraw, int], None]
@@ -66,11 +186,13 @@ def glyph_painter(
     return paint
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, weight: str = "regular") -> float:
-    """Advance width of ``text`` in pixels."""
-    return font(size, weight).getlength(text)
+    """Advance width of ``text`` in pixels, drawn with the font stack."""
+    return sum(face(family, size, weight).getlength(part) for family, part in runs(text, weight))
 
 
+@lru_cache(maxsize=4096)
 def fit_size(
     text: str, max_width: float, size: int, weight: str = "regular", minimum: int = 10
 ) -> int:

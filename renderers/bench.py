@@ -81,13 +81,22 @@ def measure(
     return Result(game, kind, first, times, cpu, sizes)
 
 
-def run(games: Sequence[str], seed: int, positions: int, repeat: int) -> list[Result]:
-    """Benchmark the board and private image of each game."""
+def run(
+    games: Sequence[str], seed: int, positions: int, repeat: int, lang: str = "en"
+) -> list[Result]:
+    """Benchmark the board and private image of each game, drawn in ``lang``."""
     results = []
+
+    def board(game: str, view: dict[str, Any]) -> bytes:
+        return render_board(game, view, lang)
+
+    def private(game: str, view: dict[str, Any]) -> bytes:
+        return render_private(game, view, lang)
+
     for game in games:
         views = sample_views(game, seed, positions)
-        results.append(measure(game, "board", render_board, [v for v, _ in views], repeat))
-        results.append(measure(game, "private", render_private, [p for _, p in views], repeat))
+        results.append(measure(game, "board", board, [v for v, _ in views], repeat))
+        results.append(measure(game, "private", private, [p for _, p in views], repeat))
     return results
 
 
@@ -116,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     parser.add_argument("--positions", type=int, default=8, help="positions per game")
     parser.add_argument("--repeat", type=int, default=10, help="renders of each position")
+    parser.add_argument("--lang", default="en", help="language of the images (en, ko, tr)")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    print(report(run(games, args.seed, args.positions, args.repeat)))
+    print(report(run(games, args.seed, args.positions, args.repeat, args.lang)))
     return 0

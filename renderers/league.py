@@ -2,8 +2,9 @@
 
 ``render_standings(data)`` takes ``title``, ``subtitle``, ``champion`` (a name or None) and
 ``rows``: dicts with ``rank``, ``name``, ``points``, ``played``, ``wins``, ``buchholz`` and
-``note`` (e.g. "left"); numbers may be given as numbers or already formatted text. Same fonts
-and colours as the boards.
+``note`` (e.g. "left"); numbers may be given as numbers or already formatted text. Texts (title,
+subtitle, note) may be :class:`bot.i18n.Text`, drawn in the image's language. Same fonts and
+colours as the boards.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import C_
 from renderers import palette as P
-from renderers._draw import fit_size, font, png_bytes, text_width
+from renderers._draw import draw_text, fit_size, png_bytes, text_width, tr
 
 __all__ = ["render_standings"]
 
@@ -23,15 +25,27 @@ ROW_H = 34
 HEAD_H = 104
 CHAMPION_H = 48
 COLUMNS = (  # (key, heading, right edge x; the name is left-aligned at NAME_X)
-    ("rank", "#", 70),
-    ("name", "Player", 0),
-    ("played", "Played", 470),
-    ("wins", "Wins", 550),
-    ("buchholz", "Opp. pts", 650),
-    ("points", "Points", WIDTH - MARGIN - 8),
+    ("rank", C_("standings image", "#"), 70),
+    ("name", C_("standings image", "Player"), 0),
+    ("played", C_("standings image", "Played"), 470),
+    ("wins", C_("standings image", "Wins"), 550),
+    ("buchholz", C_("standings image", "Opp. pts"), 650),
+    ("points", C_("standings image", "Points"), WIDTH - MARGIN - 8),
 )
 NAME_X = 92
 NAME_W = 300
+
+
+def _heading_room(index: int) -> float:
+    """How wide a column's heading may be: up to the column before it (the name's column is
+    NAME_W wide)."""
+    key, _, right = COLUMNS[index]
+    if key == "name":
+        return NAME_W
+    before = MARGIN if index == 0 else COLUMNS[index - 1][2] or NAME_X + NAME_W
+    return right - before - 4
+
+
 GOLD = (255, 204, 0)
 SILVER = (200, 204, 212)
 BRONZE = (205, 127, 50)
@@ -52,37 +66,38 @@ def render_standings(data: dict[str, Any], lang: str = "en") -> bytes:
         height += CHAMPION_H
     image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = str(data.get("title", "League"))
-    draw.text(
-        (MARGIN, 18),
-        title,
-        font=font(fit_size(title, WIDTH - 2 * MARGIN, 30, "bold"), "bold"),
-        fill=P.TEXT,
+    title = tr(data.get("title", C_("standings image", "League")), lang)
+    draw_text(
+        draw, (MARGIN, 18), title, fit_size(title, WIDTH - 2 * MARGIN, 30, "bold"), "bold", P.TEXT
     )
-    subtitle = str(data.get("subtitle", ""))
-    draw.text(
-        (MARGIN, 60),
-        subtitle,
-        font=font(fit_size(subtitle, WIDTH - 2 * MARGIN, 18), "regular"),
-        fill=P.TEXT_DIM,
+    subtitle = tr(data.get("subtitle", ""), lang)
+    draw_text(
+        draw, (MARGIN, 60), subtitle, fit_size(subtitle, WIDTH - 2 * MARGIN, 18), fill=P.TEXT_DIM
     )
     y = HEAD_H
     if champion:
-        text = f"Champion: {champion}"
+        text = tr(C_("standings image", "Champion: {name}", name=champion), lang)
         draw.rounded_rectangle(
             (MARGIN, y, WIDTH - MARGIN, y + CHAMPION_H - 10), radius=8, fill=P.PANEL_ACTIVE
         )
         size = fit_size(text, WIDTH - 2 * MARGIN - 24, 24, "bold")
-        draw.text((MARGIN + 12, y + 8), text, font=font(size, "bold"), fill=GOLD)
+        draw_text(draw, (MARGIN + 12, y + 8), text, size, "bold", GOLD)
         y += CHAMPION_H
-    heading = font(16, "bold")
-    for key, label, right in COLUMNS:
-        x = NAME_X if key == "name" else right - text_width(label, 16, "bold")
-        draw.text((x, y + 8), label, font=heading, fill=P.TEXT_DIM)
+    for index, (key, heading, right) in enumerate(COLUMNS):
+        label = tr(heading, lang)
+        size = fit_size(label, _heading_room(index), 16, "bold")
+        x = NAME_X if key == "name" else right - text_width(label, size, "bold")
+        draw_text(draw, (x, y + 8), label, size, "bold", P.TEXT_DIM)
     y += ROW_H
     draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=P.PANEL_LINE, width=2)
     if not rows:
-        draw.text((NAME_X, y + 6), "Nobody yet.", font=font(18), fill=P.TEXT_DIM)
+        draw_text(
+            draw,
+            (NAME_X, y + 6),
+            tr(C_("standings image", "Nobody yet."), lang),
+            18,
+            fill=P.TEXT_DIM,
+        )
     for index, row in enumerate(rows):
         if index % 2 == 0:
             draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 1), fill=P.PANEL)
@@ -93,19 +108,17 @@ def render_standings(data: dict[str, Any], lang: str = "en") -> bytes:
         for key, _, right in COLUMNS:
             if key == "name":
                 name = str(row.get("name", ""))
-                note = str(row.get("note") or "")
-                shown = f"{name} ({note})" if note else name
+                note = tr(row.get("note") or "", lang)
+                if note:
+                    shown = tr(C_("standings image", "{name} ({note})", name=name, note=note), lang)
+                else:
+                    shown = name
                 size = fit_size(shown, NAME_W, 18)
-                draw.text((NAME_X, y + 7), shown, font=font(size), fill=colour)
+                draw_text(draw, (NAME_X, y + 7), shown, size, fill=colour)
                 continue
             text = _number(row.get(key, ""))
             weight = "bold" if key in ("points", "rank") else "regular"
             fill = medal if key == "rank" and medal and not left else colour
-            draw.text(
-                (right - text_width(text, 18, weight), y + 7),
-                text,
-                font=font(18, weight),
-                fill=fill,
-            )
+            draw_text(draw, (right - text_width(text, 18, weight), y + 7), text, 18, weight, fill)
         y += ROW_H
     return png_bytes(image)

@@ -1,18 +1,21 @@
 """Rating images: the server leaderboard and a player's rating card with a history chart.
 
 Pure functions from plain data to PNG bytes, in the boards' fonts and colours. Nothing here is
-secret; names arrive as players chose them and are drawn as text (no Markdown in images).
+secret; names arrive as players chose them and are drawn as text (no Markdown in images). Titles
+and footers may be :class:`bot.i18n.Text`, drawn in the image's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import C_, N_
 from renderers import palette as P
-from renderers._draw import fit_size, font, png_bytes, text_width
+from renderers._draw import draw_text, fit_size, png_bytes, text_width, tr
 
 __all__ = ["BoardLine", "CardData", "render_cards", "render_leaderboard"]
 
@@ -53,7 +56,7 @@ class BoardLine:
 class CardData:
     """One game on a player's card."""
 
-    title: str
+    title: Any  # the game's title: a str or a bot.i18n.Text
     name: str
     rating: float
     rank: int | None
@@ -85,6 +88,7 @@ def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, trend: float) -> None:
 
 
 def _line(draw: ImageDraw.ImageDraw, top: int, line: BoardLine, shade: bool) -> None:
+    """One leaderboard line: numbers and the player's name, no words to translate."""
     y = top + ROW // 2
     if line.highlight:
         draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + ROW - 1), fill=P.PANEL_ACTIVE)
@@ -92,87 +96,71 @@ def _line(draw: ImageDraw.ImageDraw, top: int, line: BoardLine, shade: bool) -> 
         draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + ROW - 1), fill=P.PANEL)
     colour = P.TEXT_DIM if line.provisional else P.TEXT
     rank = "–" if line.rank is None else str(line.rank)
-    draw.text((COLUMNS["rank"], y), rank, font=font(17, "bold"), fill=colour, anchor="lm")
+    draw_text(draw, (COLUMNS["rank"], y), rank, 17, "bold", colour, "lm")
     name_width = COLUMNS["rating"] - COLUMNS["name"] - 16
     name = _clipped(line.name, name_width, 17)
-    draw.text((COLUMNS["name"], y), name, font=font(17), fill=colour, anchor="lm")
+    draw_text(draw, (COLUMNS["name"], y), name, 17, fill=colour, anchor="lm")
     rating = f"{line.rating:.0f}" + ("?" if line.provisional else "")
-    draw.text((COLUMNS["rating"] + 70, y), rating, font=font(17, "bold"), fill=colour, anchor="rm")
-    draw.text((COLUMNS["games"] + 50, y), str(line.games), font=font(16), fill=colour, anchor="rm")
-    draw.text(
-        (COLUMNS["wins"] + 60, y),
-        f"{line.win_percent:.0f}%",
-        font=font(16),
-        fill=colour,
-        anchor="rm",
-    )
+    draw_text(draw, (COLUMNS["rating"] + 70, y), rating, 17, "bold", colour, "rm")
+    draw_text(draw, (COLUMNS["games"] + 50, y), str(line.games), 16, fill=colour, anchor="rm")
+    percent = f"{line.win_percent:.0f}%"
+    draw_text(draw, (COLUMNS["wins"] + 60, y), percent, 16, fill=colour, anchor="rm")
     _arrow(draw, COLUMNS["trend"] + 20, y, line.trend)
     if line.trend >= 0.5 or line.trend <= -0.5:
-        draw.text(
-            (COLUMNS["trend"] + 32, y),
-            f"{line.trend:+.0f}",
-            font=font(13),
-            fill=P.TEXT_DIM,
-            anchor="lm",
-        )
+        trend = f"{line.trend:+.0f}"
+        draw_text(draw, (COLUMNS["trend"] + 32, y), trend, 13, fill=P.TEXT_DIM, anchor="lm")
+
+
+#: Each column's heading, anchor and offset from its left edge.
+HEADINGS = (
+    ("rank", C_("rating image", "#"), "lm", 0),
+    ("name", C_("rating image", "Player"), "lm", 0),
+    ("rating", C_("rating image", "Rating"), "rm", 70),
+    ("games", C_("rating image", "Games"), "rm", 50),
+    ("wins", C_("rating image", "Win %"), "rm", 60),
+    ("trend", C_("rating image", "Trend"), "lm", 0),
+)
+HEADING_W = 76  # the widest a column heading may be (the narrowest column's width)
 
 
 def render_leaderboard(
-    title: str,
+    title: Any,
     lines: Sequence[BoardLine],
     caller: BoardLine | None,
-    footer: str,
+    footer: Any,
     lang: str = "en",
 ) -> bytes:
-    """The top players, then (after a gap) the caller's own line when it is further down."""
+    """The top players, then (after a gap) the caller's own line when it is further down.
+    ``title`` and ``footer`` are texts or plain strings."""
+    title = tr(title, lang)
+    footer = tr(footer, lang)
     rows = len(lines) + (2 if caller is not None else 0) + (1 if not lines else 0)
     height = HEADER + 30 + rows * ROW + 44
     image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
     size = fit_size(title, WIDTH - 2 * MARGIN, 26, "bold")
-    draw.text((MARGIN, 34), title, font=font(size, "bold"), fill=P.TEXT, anchor="lm")
+    draw_text(draw, (MARGIN, 34), title, size, "bold", P.TEXT, "lm")
     head_y = HEADER + 12
-    for key, text, anchor, dx in (
-        ("rank", "#", "lm", 0),
-        ("name", "Player", "lm", 0),
-        ("rating", "Rating", "rm", 70),
-        ("games", "Games", "rm", 50),
-        ("wins", "Win %", "rm", 60),
-        ("trend", "Trend", "lm", 0),
-    ):
-        draw.text(
-            (COLUMNS[key] + dx, head_y),
-            text,
-            font=font(14, "bold"),
-            fill=P.TEXT_DIM,
-            anchor=anchor,
-        )
+    for key, heading, anchor, dx in HEADINGS:
+        text = tr(heading, lang)
+        size = fit_size(text, HEADING_W, 14, "bold")
+        draw_text(draw, (COLUMNS[key] + dx, head_y), text, size, "bold", P.TEXT_DIM, anchor)
     draw.line((MARGIN, HEADER + 26, WIDTH - MARGIN, HEADER + 26), fill=P.PANEL_LINE, width=2)
     top = HEADER + 30
     if not lines:
-        draw.text(
-            (MARGIN + 8, top + ROW // 2),
-            "No rated games yet.",
-            font=font(17),
-            fill=P.TEXT_DIM,
-            anchor="lm",
-        )
+        nobody = tr(C_("rating image", "No rated games yet."), lang)
+        draw_text(draw, (MARGIN + 8, top + ROW // 2), nobody, 17, fill=P.TEXT_DIM, anchor="lm")
         top += ROW
     for index, line in enumerate(lines):
         _line(draw, top, line, index % 2 == 1)
         top += ROW
     if caller is not None:
-        draw.text((WIDTH // 2, top + ROW // 2), "⋯", font=font(20), fill=P.TEXT_DIM, anchor="mm")
+        draw_text(draw, (WIDTH // 2, top + ROW // 2), "⋯", 20, fill=P.TEXT_DIM, anchor="mm")
         top += ROW
         _line(draw, top, caller, False)
         top += ROW
-    draw.text(
-        (MARGIN, top + 22),
-        _clipped(footer, WIDTH - 2 * MARGIN, 14),
-        font=font(14),
-        fill=P.TEXT_DIM,
-        anchor="lm",
-    )
+    shown = _clipped(footer, WIDTH - 2 * MARGIN, 14)
+    draw_text(draw, (MARGIN, top + 22), shown, 14, fill=P.TEXT_DIM, anchor="lm")
     return png_bytes(image)
 
 
@@ -181,22 +169,27 @@ CARD_H = 250
 CHART = (400, 70, 740, 220)  # left, top, right, bottom of the chart area within a card
 
 
-def _ordinal(place: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
-    return f"{place}{suffix}"
+def _ordinal(place: int, lang: str = "en") -> str:
+    """A finishing place: 1st, 2nd, ... (1위, 1. in Korean and Turkish)."""
+    last = place if place < 20 else place % 10
+    if last == 1:
+        text = C_("rating image", "{n}st", n=place)
+    elif last == 2:
+        text = C_("rating image", "{n}nd", n=place)
+    elif last == 3:
+        text = C_("rating image", "{n}rd", n=place)
+    else:
+        text = C_("rating image", "{n}th", n=place)
+    return tr(text, lang)
 
 
-def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float]) -> None:
+def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float], lang: str) -> None:
     left, ctop, right, bottom = CHART[0], top + CHART[1], CHART[2], top + CHART[3]
     draw.rectangle((left, ctop, right, bottom), fill=P.PANEL, outline=P.PANEL_LINE)
     if len(values) < 2:
-        draw.text(
-            ((left + right) / 2, (ctop + bottom) / 2),
-            "no rated games yet",
-            font=font(14),
-            fill=P.TEXT_DIM,
-            anchor="mm",
-        )
+        empty = tr(C_("rating image", "no rated games yet"), lang)
+        centre = ((left + right) / 2, (ctop + bottom) / 2)
+        draw_text(draw, centre, empty, 14, fill=P.TEXT_DIM, anchor="mm")
         return
     low, high = min(values), max(values)
     span = max(high - low, 20.0)  # a nearly flat history stays nearly flat
@@ -216,49 +209,61 @@ def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float]) -> None
     draw.line(points, fill=CHART_LINE, width=3, joint="curve")
     x, y = points[-1]
     draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=CHART_LINE)
-    draw.text((left + 4, ctop - 4), f"{high:.0f}", font=font(12), fill=P.TEXT_DIM, anchor="ld")
-    draw.text((left + 4, bottom + 4), f"{low:.0f}", font=font(12), fill=P.TEXT_DIM, anchor="lt")
-    draw.text(
-        (right, bottom + 4),
-        f"last {len(values) - 1} games",
-        font=font(12),
-        fill=P.TEXT_DIM,
-        anchor="rt",
-    )
+    draw_text(draw, (left + 4, ctop - 4), f"{high:.0f}", 12, fill=P.TEXT_DIM, anchor="ld")
+    draw_text(draw, (left + 4, bottom + 4), f"{low:.0f}", 12, fill=P.TEXT_DIM, anchor="lt")
+    games = len(values) - 1
+    charted = tr(N_("last {n} game", "last {n} games", games), lang)
+    draw_text(draw, (right, bottom + 4), charted, 12, fill=P.TEXT_DIM, anchor="rt")
 
 
-def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData) -> None:
+def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData, lang: str) -> None:
     draw.rectangle((MARGIN - 8, top + 6, CARD_W - MARGIN + 8, top + CARD_H - 6), fill=P.PANEL)
-    header = _clipped(f"{card.name} · {card.title}", CARD_W - 2 * MARGIN - 10, 22, "bold")
-    draw.text((MARGIN, top + 32), header, font=font(22, "bold"), fill=P.TEXT, anchor="lm")
+    title = f"{card.name} · {tr(card.title, lang)}"
+    header = _clipped(title, CARD_W - 2 * MARGIN - 10, 22, "bold")
+    draw_text(draw, (MARGIN, top + 32), header, 22, "bold", P.TEXT, "lm")
     rating = f"{card.rating:.0f}" + ("?" if card.provisional else "")
     colour = P.TEXT_DIM if card.provisional else P.ACCENT
-    draw.text((MARGIN, top + 98), rating, font=font(52, "bold"), fill=colour, anchor="lm")
+    draw_text(draw, (MARGIN, top + 98), rating, 52, "bold", colour, "lm")
+    room = CHART[0] - MARGIN - 12  # text on the left keeps clear of the chart
     if card.provisional:
-        standing = f"provisional: {card.games} of {card.provisional_games} games"
+        standing = N_(
+            "provisional: {n} of {total} game",
+            "provisional: {n} of {total} games",
+            card.provisional_games,
+            n=card.games,
+            total=card.provisional_games,
+        )
     else:
-        standing = f"rank {card.rank} of {card.ranked}"
-    draw.text((MARGIN, top + 142), standing, font=font(17), fill=P.TEXT, anchor="lm")
-    percent = 100.0 * card.wins / card.games if card.games else 0.0
-    draw.text(
-        (MARGIN, top + 170),
-        f"{card.games} games · {card.wins} wins ({percent:.0f}%)",
-        font=font(16),
-        fill=P.TEXT_DIM,
-        anchor="lm",
+        standing = C_("rating image", "rank {rank} of {ranked}", rank=card.rank, ranked=card.ranked)
+    shown = tr(standing, lang)
+    draw_text(draw, (MARGIN, top + 142), shown, fit_size(shown, room, 17), fill=P.TEXT, anchor="lm")
+    share = 100.0 * card.wins / card.games if card.games else 0.0
+    percent = f"{share:.0f}"
+    record = tr(
+        C_(
+            "rating image",
+            "{games} games · {wins} wins ({percent}%)",
+            games=card.games,
+            wins=card.wins,
+            percent=percent,
+        ),
+        lang,
     )
+    size = fit_size(record, room, 16)
+    draw_text(draw, (MARGIN, top + 170), record, size, fill=P.TEXT_DIM, anchor="lm")
     x = MARGIN
-    draw.text((x, top + 206), "Recent:", font=font(14), fill=P.TEXT_DIM, anchor="lm")
-    x += 58
+    recent = tr(C_("rating image", "Recent:"), lang)
+    draw_text(draw, (x, top + 206), recent, 14, fill=P.TEXT_DIM, anchor="lm")
+    x += max(58, round(text_width(recent, 14)) + 3)
     for place, change in reversed(card.recent):  # newest first
-        label = f"{_ordinal(place)} {change:+.0f}"
+        label = f"{_ordinal(place, lang)} {change:+.0f}"
         width = text_width(label, 14, "bold")
         if x + width > CHART[0] - 12:
             break
         tint = UP if change >= 0.5 else DOWN if change <= -0.5 else P.TEXT_DIM
-        draw.text((x, top + 206), label, font=font(14, "bold"), fill=tint, anchor="lm")
+        draw_text(draw, (x, top + 206), label, 14, "bold", tint, "lm")
         x += int(width) + 10
-    _chart(draw, top, card.chart)
+    _chart(draw, top, card.chart, lang)
 
 
 def render_cards(cards: Sequence[CardData], lang: str = "en") -> bytes:
@@ -266,5 +271,5 @@ def render_cards(cards: Sequence[CardData], lang: str = "en") -> bytes:
     image = Image.new("RGB", (CARD_W, CARD_H * max(1, len(cards))), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for index, card in enumerate(cards):
-        _card(draw, index * CARD_H, card)
+        _card(draw, index * CARD_H, card, lang)
     return png_bytes(image)

@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import C_, N_, Text, named
 from renderers import palette as P
 from renderers._draw import (
     ai_seats_of,
+    draw_text,
     fit_size,
     font,
     png_bytes,
     robot_sprite,
     supersampled,
+    text_width,
+    tr,
     wrap,
 )
 
@@ -51,15 +56,17 @@ PRIVATE_H = 440
 PRIVATE_CARD = (280, 290)  # the hand card, drawn large
 
 SEAT_NAMES = ("blue", "white")
+SEAT_TITLES = (C_("Targi image", "Blue"), C_("Targi image", "White"))
 GOODS_ORDER = ("D", "S", "P", "G", "VP")
 GOOD_KEYS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold", "VP": "vp"}
 SYMBOL_NAMES = {
-    "targia": "Targia",
-    "camel_rider": "Camel Rider",
-    "tent": "Tent",
-    "well": "Well",
-    "oasis": "Oasis",
+    "targia": C_("Targi image", "Targia"),
+    "camel_rider": C_("Targi image", "Camel Rider"),
+    "tent": C_("Targi image", "Tent"),
+    "well": C_("Targi image", "Well"),
+    "oasis": C_("Targi image", "Oasis"),
 }
+#: The border card (by its English name in the view) that a pending decision comes from.
 PENDING_SOURCES = {
     "noble": "Noble",
     "merchant": "Merchant",
@@ -67,20 +74,50 @@ PENDING_SOURCES = {
     "silversmith": "Silversmith",
 }
 PHASES = {
-    "raid": "raid",
-    "place": "placing Targi",
-    "act": "actions",
-    "limits": "end of round",
-    "over": "game over",
+    "raid": C_("Targi image", "raid"),
+    "place": C_("Targi image", "placing Targi"),
+    "act": C_("Targi image", "actions"),
+    "limits": C_("Targi image", "end of round"),
+    "over": C_("Targi image", "game over"),
 }
+#: Context of the rule texts printed on the cards (``short`` in the card data, which the views
+#: give as a border card's ``short`` and a tribe or goods card's ``effect``); this domain's
+#: catalogue collects them (see :func:`card_texts`).
+CARD_TEXT = "targi card text"
 BUNDLE = re.compile(r"(\d+)\s*(VP|D|S|P|G)\b", re.IGNORECASE)
 CELL = re.compile(r"\b([A-C][1-3])\b")
 NUMBER = re.compile(r"\b(1[0-6]|[1-9])\b")
 
 
-def seat_name(seat: int) -> str:
+def seat_name(seat: int, lang: str = "en") -> str:
     """The seat's colour name, as players call each other at the table."""
-    return SEAT_NAMES[seat].capitalize() if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
+    if 0 <= seat < len(SEAT_TITLES):
+        return tr(SEAT_TITLES[seat], lang)
+    return tr(C_("Targi image", "Seat {seat}", seat=seat), lang)
+
+
+def card_name(name: str, lang: str) -> str:
+    """A card's name (as the card data has it) in ``lang``."""
+    return tr(named("targi card", name), lang) if name else name
+
+
+def card_text(text: str, lang: str) -> str:
+    """A rule text printed on a card (as the card data has it) in ``lang``."""
+    return tr(named(CARD_TEXT, text), lang) if text else text
+
+
+def card_texts() -> Iterator[tuple[str, str | None]]:
+    """Every rule text the cards print, for this domain's catalogue (message, context)."""
+    import json
+
+    from bot.games.datafiles import data_dir
+
+    data = json.loads((data_dir() / "targi-cards.json").read_text(encoding="utf-8"))
+    # the views give every card's short text (a tribe or goods card's as its "effect")
+    printed = [entry.get("short") for kind in ("border", "tribe", "goods") for entry in data[kind]]
+    for text in dict.fromkeys(printed):  # each once, in the data's order
+        if text:
+            yield text, CARD_TEXT
 
 
 def grid_xy(row: int, column: int) -> tuple[int, int]:
@@ -385,7 +422,7 @@ def _card_key(card: dict[str, Any]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
-def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
+def _card_sprite(key: tuple[str, ...], width: int, height: int, lang: str) -> Image.Image:
     card = dict(
         zip(
             ("id", "type", "name", "symbol", "cost", "cost_alternative", "vp", "gives", "effect"),
@@ -411,15 +448,9 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
         icon = symbol_sprite(card["symbol"], band - 4, False)
         white = Image.new("RGBA", icon.size, P.WHITE)
         image.paste(white, (round(5 * scale), 2), icon)
-        title = SYMBOL_NAMES.get(card["symbol"], "Tribe")
+        title = tr(SYMBOL_NAMES.get(card["symbol"], C_("Targi image", "Tribe")), lang)
         size = fit_size(title, width - band - round(50 * scale), round(16 * scale), "bold")
-        draw.text(
-            (band + round(6 * scale), band / 2),
-            title,
-            font=font(size, "bold"),
-            fill=P.WHITE,
-            anchor="lm",
-        )
+        draw_text(draw, (band + round(6 * scale), band / 2), title, size, "bold", P.WHITE, "lm")
         vp = card["vp"] if card["vp"] not in ("None", "") else "0"
         badge = round(28 * scale)
         cross = good_sprite("VP", badge)
@@ -444,23 +475,31 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
         )
         alternative = parse_bundle(card["cost_alternative"]) if card["cost_alternative"] else []
         if alternative:
-            draw.text(
+            word = tr(C_("Targi image", "or"), lang)
+            draw_text(
+                draw,
                 (x, band + round(5 * scale) + token / 2),
-                "or",
-                font=font(round(14 * scale), "bold"),
-                fill=P.TEXT_DARK,
-                anchor="lm",
+                word,
+                round(14 * scale),
+                "bold",
+                P.TEXT_DARK,
+                "lm",
             )
+            # "or" is 17 px wide in English; a longer word pushes the alternative right
+            gap = max(round(20 * scale), round(text_width(word, round(14 * scale), "bold") + 3))
             _draw_bundle(
                 image,
                 draw,
                 alternative,
-                x + round(20 * scale),
+                x + gap,
                 band + round(5 * scale),
                 token,
                 width,
             )
-        text = card["effect"] if card["effect"] not in ("None", "") else "Victory points only"
+        if card["effect"] not in ("None", ""):
+            text = card_text(card["effect"], lang)
+        else:
+            text = tr(C_("Targi image", "Victory points only"), lang)
         _card_text(draw, text, band + round(32 * scale), width, height - round(FOOT * scale), scale)
     else:
         draw.rounded_rectangle(
@@ -470,13 +509,9 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
             outline=P.CARD_EDGE,
             width=round(2 * scale),
         )
-        draw.text(
-            (width / 2, round(14 * scale)),
-            "Goods card",
-            font=font(round(14 * scale), "bold"),
-            fill=P.TEXT_DARK,
-            anchor="mm",
-        )
+        label = tr(C_("Targi image", "Goods card"), lang)
+        size = fit_size(label, width - 12, round(14 * scale), "bold")
+        draw_text(draw, (width / 2, round(14 * scale)), label, size, "bold", P.TEXT_DARK, "mm")
         gives = parse_bundle(card["gives"])
         token = round(34 * scale)
         top = round(28 * scale)
@@ -499,7 +534,9 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int) -> Image.Image:
                     x += round(22 * scale)
         _card_text(
             draw,
-            card["effect"] if card["effect"] != "None" else card["name"],
+            card_text(card["effect"], lang)
+            if card["effect"] != "None"
+            else card_name(card["name"], lang),
             top + token + round(8 * scale),
             width,
             height - round(FOOT * scale),
@@ -520,21 +557,20 @@ def _card_text(
         lines = lines[:room]
         lines[-1] = lines[-1].rstrip(".,") + "…"
     for i, line in enumerate(lines):
-        draw.text(
-            (round(6 * scale), top + i * line_height),
-            line,
-            font=font(size, "condensed"),
-            fill=P.TEXT_DARK,
+        draw_text(
+            draw, (round(6 * scale), top + i * line_height), line, size, "condensed", P.TEXT_DARK
         )
 
 
-def card_sprite(card: dict[str, Any], width: int = CARD_W, height: int = CARD_H) -> Image.Image:
-    """A face-up tribe or goods card (drawn once per card and size, then reused)."""
-    return _card_sprite(_card_key(card), width, height)
+def card_sprite(
+    card: dict[str, Any], width: int = CARD_W, height: int = CARD_H, lang: str = "en"
+) -> Image.Image:
+    """A face-up tribe or goods card (drawn once per card, size and language, then reused)."""
+    return _card_sprite(_card_key(card), width, height, lang)
 
 
-@lru_cache(maxsize=4)
-def card_back_sprite(width: int, height: int) -> Image.Image:
+@lru_cache(maxsize=8)
+def card_back_sprite(width: int, height: int, lang: str = "en") -> Image.Image:
     """A face-down card: the deck's back."""
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -546,19 +582,22 @@ def card_back_sprite(width: int, height: int) -> Image.Image:
     draw.rounded_rectangle(
         (10, 10, width - 11, height - 11), radius=6, outline=P.CARD_BACK_MARK, width=3
     )
-    draw.text(
+    label = tr(C_("Targi image", "face down"), lang)
+    draw_text(
+        draw,
         (width / 2, height / 2),
-        "face down",
-        font=font(16, "bold"),
-        fill=P.CARD,
-        anchor="mm",
+        label,
+        fit_size(label, width - 30, 16, "bold"),
+        "bold",
+        P.CARD,
+        "mm",
         stroke_width=3,
         stroke_fill=P.CARD_BACK,
     )
     return image
 
 
-def _border_card(image: Image.Image, entry: dict[str, Any]) -> None:
+def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
     x, y = grid_xy(*entry["grid"])
     draw = ImageDraw.Draw(image)
     kind = str(entry.get("kind"))
@@ -577,14 +616,14 @@ def _border_card(image: Image.Image, entry: dict[str, Any]) -> None:
         fill=P.TEXT_DARK,
         anchor="mm",
     )
-    name = str(entry.get("name", ""))
-    size = 17 if font(17, "bold").getlength(name) < CARD_W - BAND - 8 else 14
-    draw.text(
-        (x + BAND + 3, y + BAND / 2), name, font=font(size, "bold"), fill=P.WHITE, anchor="lm"
-    )
-    short = str(entry.get("short", "")).replace("->", "→")
+    name = card_name(str(entry.get("name", "")), lang)
+    size = 17 if text_width(name, 17, "bold") < CARD_W - BAND - 8 else 14
+    size = fit_size(name, CARD_W - BAND - 5, size, "bold")  # 3 px clear of the edge
+    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, "bold", P.WHITE, "lm")
+    source = str(entry.get("short", ""))
+    short = card_text(source, lang).replace("->", "→")
     if kind == "goods":  # the band names the good; the token shows it with its letter
-        letter = next((k for k, v in GOOD_KEYS.items() if v in short), "")
+        letter = next((k for k, v in GOOD_KEYS.items() if v in source), "")
         if letter:
             token = 50
             sprite = good_sprite(letter, token)
@@ -593,16 +632,13 @@ def _border_card(image: Image.Image, entry: dict[str, Any]) -> None:
     size = 16 if kind == "raid" else 15
     lines = wrap(short, CARD_W - 14, size, "condensed")[:4]
     for i, line in enumerate(lines):
-        draw.text(
-            (x + 7, y + BAND + 5 + i * (size + 3)),
-            line,
-            font=font(size, "condensed"),
-            fill=P.TEXT_DARK,
+        draw_text(
+            draw, (x + 7, y + BAND + 5 + i * (size + 3)), line, size, "condensed", P.TEXT_DARK
         )
 
 
-@lru_cache(maxsize=2)
-def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...]) -> Image.Image:
+@lru_cache(maxsize=6)
+def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...], lang: str) -> Image.Image:
     """Background and the 16 border cards (they never move): drawn once, copied per render."""
     image = Image.new("RGB", (WIDTH, HEIGHT), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -621,11 +657,11 @@ def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...]) -> Image.Image:
         fill=P.SAND_DARK,
     )
     for entry in border:
-        _border_card(image, dict(entry))
+        _border_card(image, dict(entry), lang)
     return image
 
 
-def base_table(view: dict[str, Any]) -> Image.Image:
+def base_table(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The cached static layer for the view's border cards."""
     border = tuple(
         tuple(
@@ -635,7 +671,7 @@ def base_table(view: dict[str, Any]) -> Image.Image:
         )
         for entry in view.get("border", [])
     )
-    return _base_table(border)
+    return _base_table(border, lang)
 
 
 # ---- the public table -------------------------------------------------------------------------
@@ -683,29 +719,26 @@ def _action_places(text: str) -> tuple[list[str], list[int]]:
     return cells, numbers
 
 
-def _draw_table(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
     draw = ImageDraw.Draw(image)
     cells, numbers = _places(view)
     for raid in view.get("raid_track", []):
         if raid.get("done") and int(raid["card"]) in numbers:
             x, y = numbers[int(raid["card"])]
+            # the badge stays clear of the robber standing at the card's right
             draw.rounded_rectangle(
                 (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
             )
-            draw.text(
-                (x + 58, y + CARD_H - 28),
-                "✓ raided",
-                font=font(17, "bold"),
-                fill=P.WHITE,
-                anchor="mm",
-            )
+            raided = tr(C_("Targi image", "✓ raided"), lang)
+            size = fit_size(raided, 94, 17, "bold")
+            draw_text(draw, (x + 58, y + CARD_H - 28), raided, size, "bold", P.WHITE, "mm")
     for entry in view.get("centre", []):
         x, y = grid_xy(*entry["grid"])
         card = entry.get("card")
         if card == "face_down":
-            _paste(image, card_back_sprite(CARD_W, CARD_H), x, y)
+            _paste(image, card_back_sprite(CARD_W, CARD_H, lang), x, y)
         elif isinstance(card, dict):
-            _paste(image, card_sprite(card), x, y)
+            _paste(image, card_sprite(card, lang=lang), x, y)
         else:
             draw.rounded_rectangle(
                 (x + 4, y + 4, x + CARD_W - 5, y + CARD_H - 5),
@@ -713,12 +746,9 @@ def _draw_table(image: Image.Image, view: dict[str, Any]) -> None:
                 outline=P.CARD_EDGE,
                 width=2,
             )
-            draw.text(
-                (x + CARD_W / 2, y + CARD_H / 2),
-                "empty",
-                font=font(16),
-                fill=P.CARD_EDGE,
-                anchor="mm",
+            empty = tr(C_("Targi image", "empty"), lang)
+            draw_text(
+                draw, (x + CARD_W / 2, y + CARD_H / 2), empty, 16, fill=P.CARD_EDGE, anchor="mm"
             )
         draw.rounded_rectangle(
             (x + CARD_W - 36, y + 5, x + CARD_W - 5, y + 25),
@@ -761,51 +791,104 @@ def _draw_table(image: Image.Image, view: dict[str, Any]) -> None:
             _frame(draw, *grid_xy(*entry["grid"]), P.PENDING, brackets=True)
 
 
-def _seat_text(text: str) -> str:
-    return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1))), text)
+def _seat_text(text: str, lang: str = "en") -> str:
+    return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1)), lang), text)
 
 
-def _pending_lines(view: dict[str, Any]) -> list[str]:
+def _pending_lines(view: dict[str, Any], lang: str) -> list[str]:
     """What the table waits for, in a line or two."""
     pending = view.get("pending")
     if view.get("game_over"):
         return []
     if not pending:
         return []
-    who = seat_name(int(pending.get("seat", 0)))
+    who = seat_name(int(pending.get("seat", 0)), lang)
     kind = pending.get("kind")
+    lines: list[Text]
     if kind == "raid":
-        return [f"{who} pays raid {pending.get('raid')}: {pending.get('demand')}"]
-    if kind == "place":
+        lines = [
+            C_(
+                "Targi image",
+                "{player} pays raid {raid}: {demand}",
+                player=who,
+                raid=pending.get("raid"),
+                demand=card_text(str(pending.get("demand", "")), lang),
+            )
+        ]
+    elif kind == "place":
         left = int(pending.get("left", 1))
-        return [f"{who} places a Targi ({left} left)"]
-    if kind == "act":
+        lines = [
+            N_(
+                "{player} places a Targi ({n} left)",
+                "{player} places a Targi ({n} left)",
+                left,
+                player=who,
+            )
+        ]
+    elif kind == "act":
         pieces = ", ".join(str(p) for p in pending.get("pieces", []))
-        return [f"{who} resolves cards: {pieces}" if pieces else f"{who} acts"]
-    if kind == "tribe":
+        if pieces:
+            lines = [
+                C_("Targi image", "{player} resolves cards: {cards}", player=who, cards=pieces)
+            ]
+        else:
+            lines = [C_("Targi image", "{player} acts", player=who)]
+    elif kind == "tribe":
         card = pending.get("card")
-        name = card.get("name") if isinstance(card, dict) else "a tribe card"
-        where = pending.get("cell") or "Tribal Expansion"
-        return [f"{who}: display, hand or discard", f"{name} ({where})"]
-    if kind == "noble":
-        return [f"{who} at the Noble: display or discard the hand card"]
-    if kind == "merchant":
-        return [f"{who} trades at the Merchant"]
-    if kind == "silversmith":
-        return [f"{who} exchanges at the Silversmith"]
-    if kind == "fata_morgana":
-        return [f"{who} moves a tribe marker (Fata Morgana)"]
-    if kind == "take":
-        return [f"{who} takes {pending.get('count', 1)}: {pending.get('why', '')}".rstrip(": ")]
-    if kind == "rearrange":
-        return [f"{who} may move two displayed cards"]
-    if kind == "limits":
-        return [f"{who} drops {pending.get('excess')} goods (limit 10)"]
-    return [f"{who} to act"]
+        name = (
+            card_name(str(card.get("name")), lang)
+            if isinstance(card, dict)
+            else tr(C_("Targi image", "a tribe card"), lang)
+        )
+        where = pending.get("cell") or card_name("Tribal Expansion", lang)
+        lines = [
+            C_("Targi image", "{player}: display, hand or discard", player=who),
+            C_("Targi image", "{card} ({where})", card=name, where=where),
+        ]
+    elif kind == "noble":
+        lines = [
+            C_("Targi image", "{player} at the Noble: display or discard the hand card", player=who)
+        ]
+    elif kind == "merchant":
+        lines = [C_("Targi image", "{player} trades at the Merchant", player=who)]
+    elif kind == "silversmith":
+        lines = [C_("Targi image", "{player} exchanges at the Silversmith", player=who)]
+    elif kind == "fata_morgana":
+        lines = [C_("Targi image", "{player} moves a tribe marker (Fata Morgana)", player=who)]
+    elif kind == "take":
+        count, why = pending.get("count", 1), _why(str(pending.get("why") or ""), lang)
+        if why:
+            lines = [
+                C_("Targi image", "{player} takes {count}: {why}", player=who, count=count, why=why)
+            ]
+        else:
+            lines = [C_("Targi image", "{player} takes {count}", player=who, count=count)]
+    elif kind == "rearrange":
+        lines = [C_("Targi image", "{player} may move two displayed cards", player=who)]
+    elif kind == "limits":
+        excess = pending.get("excess")
+        lines = [C_("Targi image", "{player} drops {n} goods (limit 10)", player=who, n=excess)]
+    else:
+        lines = [C_("Targi image", "{player} to act", player=who)]
+    return [tr(line, lang) for line in lines]
+
+
+def _why(why: str, lang: str) -> str:
+    """Why a seat takes goods (the view gives a reason in English or a card's name)."""
+    reasons = {
+        "goods card: 1 good of your choice": C_("Targi image", "goods card: 1 good of your choice"),
+        "Oasis consolation good": C_("Targi image", "Oasis consolation good"),
+    }
+    return tr(reasons[why], lang) if why in reasons else card_name(why, lang)
 
 
 def _mini_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any] | None, x: int, y: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    card: dict[str, Any] | None,
+    x: int,
+    y: int,
+    lang: str,
 ) -> None:
     """A card in a camp: symbol, its name and VP; an empty slot is a faint outline."""
     if card is None:
@@ -823,20 +906,23 @@ def _mini_card(
     icon = symbol_sprite(symbol, MINI_H - 14, False)
     white = Image.new("RGBA", icon.size, P.WHITE)
     image.paste(white, (x + 5, y + 7), icon)
-    name = SYMBOL_NAMES.get(symbol, "?")
+    symbol_name = SYMBOL_NAMES.get(symbol)
+    name = tr(symbol_name, lang) if symbol_name is not None else "?"
     size = fit_size(name, MINI_W - MINI_H, 15, "bold")
-    draw.text((x + MINI_H - 6, y + 14), name, font=font(size, "bold"), fill=P.WHITE, anchor="lm")
-    draw.text(
-        (x + MINI_W - 8, y + MINI_H - 6),
-        f"{card.get('vp') or 0} VP",
-        font=font(16, "bold"),
-        fill=P.WHITE,
-        anchor="rd",
-    )
+    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, "bold", P.WHITE, "lm")
+    vp = tr(C_("Targi image", "{n} VP", n=card.get("vp") or 0), lang)
+    size = fit_size(vp, MINI_W - MINI_H + 4, 16, "bold")
+    draw_text(draw, (x + MINI_W - 8, y + MINI_H - 6), vp, size, "bold", P.WHITE, "rd")
 
 
 def _draw_player(
-    image: Image.Image, view: dict[str, Any], player: dict[str, Any], x: int, y: int, height: int
+    image: Image.Image,
+    view: dict[str, Any],
+    player: dict[str, Any],
+    x: int,
+    y: int,
+    height: int,
+    lang: str,
 ) -> None:
     draw = ImageDraw.Draw(image)
     seat = int(player["seat"])
@@ -850,9 +936,11 @@ def _draw_player(
         width=3 if acting else 1,
     )
     _paste(image, targi_sprite(seat, 40), x + 10, y + 8)
-    title = seat_name(seat) + (" (you)" if view.get("viewer") == seat else "")
-    draw.text((x + 58, y + 10), title, font=font(26, "bold"), fill=P.TEXT)
-    tx = x + 62 + font(26, "bold").getlength(title)
+    title = seat_name(seat, lang)
+    if view.get("viewer") == seat:
+        title = tr(C_("Targi image", "{name} (you)", name=title), lang)
+    draw_text(draw, (x + 58, y + 10), title, 26, "bold", P.TEXT)
+    tx = x + 62 + text_width(title, 26, "bold")
     if player.get("start_player"):
         _paste(image, start_token_sprite(26), tx + 4, y + 14)
         tx += 34
@@ -860,18 +948,15 @@ def _draw_player(
         _paste(image, robot_sprite(30), round(tx) + 6, y + 10)
         tx += 34
     if acting:
-        draw.text(
-            (right - 12, y + 12), "▶ to act", font=font(21, "bold"), fill=P.ACCENT, anchor="ra"
-        )
+        to_act = tr(C_("Targi image", "▶ to act"), lang)
+        draw_text(draw, (right - 12, y + 12), to_act, 21, "bold", P.ACCENT, "ra")
     score = player.get("score") or {}
     if "vp" in score:
-        draw.text(
-            (right - 12, y + 40),
-            f"{score['vp']} VP" + ("" if view.get("game_over") else " now"),
-            font=font(19, "bold"),
-            fill=P.TEXT,
-            anchor="ra",
-        )
+        if view.get("game_over"):
+            points = C_("Targi image", "{n} VP", n=score["vp"])
+        else:
+            points = C_("Targi image", "{n} VP now", n=score["vp"])
+        draw_text(draw, (right - 12, y + 40), tr(points, lang), 19, "bold", P.TEXT, "ra")
     # goods, gold and VP tokens
     gx = x + 12
     gy = y + 54
@@ -893,29 +978,28 @@ def _draw_player(
         gx += TOKEN + 40
     allowed = int(player.get("targi_allowed", 3))
     if allowed != 3:
-        draw.text(
-            (gx, gy + TOKEN / 2),
-            f"only {allowed} Targi",
-            font=font(16, "bold"),
-            fill=P.PENDING,
-            anchor="lm",
-        )
+        only = tr(C_("Targi image", "only {n} Targi", n=allowed), lang)
+        size = fit_size(only, right - 8 - gx, 16, "bold")
+        draw_text(draw, (gx, gy + TOKEN / 2), only, size, "bold", P.PENDING, "lm")
     # hand card
     hy = gy + TOKEN + 10
     if "hand" in player:
         hand = player["hand"]
         if isinstance(hand, dict):
-            text = f"Hand: {hand.get('name')}"
+            name = card_name(str(hand.get("name")), lang)
             if not player.get("hand_playable", True) and not view.get("game_over"):
-                text += " (from next round)"
+                held = C_("Targi image", "Hand: {card} (from next round)", card=name)
+            else:
+                held = C_("Targi image", "Hand: {card}", card=name)
         else:
-            text = "Hand: empty"
+            held = C_("Targi image", "Hand: empty")
+    elif player.get("hand_held"):
+        held = C_("Targi image", "Hand: a secret card")
     else:
-        text = "Hand: a secret card" if player.get("hand_held") else "Hand: empty"
-    lines = wrap(text, PANEL_W - 24, 17)
-    draw.text(
-        (x + 12, hy), lines[0] + ("…" if len(lines) > 1 else ""), font=font(17), fill=P.TEXT_DIM
-    )
+        held = C_("Targi image", "Hand: empty")
+    lines = wrap(tr(held, lang), PANEL_W - 24, 17)
+    shown = lines[0] + ("…" if len(lines) > 1 else "")
+    draw_text(draw, (x + 12, hy), shown, 17, fill=P.TEXT_DIM)
     # the camp: 3 rows of 4
     cy = hy + 28
     display = player.get("display", [[], [], []])
@@ -929,20 +1013,26 @@ def _draw_player(
                 card,
                 x + 12 + slot * (MINI_W + MINI_GAP),
                 cy + row * (MINI_H + MINI_GAP),
+                lang,
             )
 
 
-def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
     draw = ImageDraw.Draw(image)
     x = PANEL_X
     y = GRID_Y - 6
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    heading = "Game over" if view.get("game_over") else f"Round {view.get('round', 1)}: {phase}"
-    draw.text((x, y), heading, font=font(30, "bold"), fill=P.TEXT)
+    if view.get("game_over"):
+        heading = tr(C_("Targi image", "Game over"), lang)
+    else:
+        heading = tr(
+            C_("Targi image", "Round {n}: {phase}", n=view.get("round", 1), phase=phase), lang
+        )
+    draw_text(draw, (x, y), heading, fit_size(heading, PANEL_W, 30, "bold"), "bold", P.TEXT)
     y += 38
-    for line in _pending_lines(view):
+    for line in _pending_lines(view, lang):
         for part in wrap(line, PANEL_W, 19)[:2]:
-            draw.text((x, y), part, font=font(19), fill=P.ACCENT)
+            draw_text(draw, (x, y), part, 19, fill=P.ACCENT)
             y += 23
     final = view.get("final") or {}
     if final.get("ranking"):
@@ -951,46 +1041,56 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
         for group in final["ranking"]:
             parts.append(
                 " = ".join(
-                    f"{seat_name(s)} {scores[s].get('vp', '?') if s < len(scores) else '?'}"
+                    f"{seat_name(s, lang)} {scores[s].get('vp', '?') if s < len(scores) else '?'}"
                     for s in group
                 )
             )
-        draw.text((x, y), "Final: " + " > ".join(parts), font=font(19, "bold"), fill=P.ACCENT)
+        final_line = tr(C_("Targi image", "Final: {ranking}", ranking=" > ".join(parts)), lang)
+        size = fit_size(final_line, PANEL_W, 19, "bold")
+        draw_text(draw, (x, y), final_line, size, "bold", P.ACCENT)
         y += 23
     decks = view.get("decks") or {}
     raids = " ".join(
         ("✓" if r.get("done") else str(r.get("raid"))) for r in view.get("raid_track", [])
     )
-    draw.text(
-        (x, y + 2),
-        f"Decks: {decks.get('tribe', 0)} tribe, {decks.get('goods', 0)} goods   Raids: {raids}",
-        font=font(17),
-        fill=P.TEXT_DIM,
+    status = tr(
+        C_(
+            "Targi image",
+            "Decks: {tribe} tribe, {goods} goods   Raids: {raids}",
+            tribe=decks.get("tribe", 0),
+            goods=decks.get("goods", 0),
+            raids=raids,
+        ),
+        lang,
     )
+    draw_text(draw, (x, y + 2), status, fit_size(status, PANEL_W, 17), fill=P.TEXT_DIM)
     y += 28
     players = view.get("players", [])
     block = 292
     for player in players:
-        _draw_player(image, view, player, x, y, block - 10)
+        _draw_player(image, view, player, x, y, block - 10, lang)
         y += block
     last = view.get("last_action")
     if last:
-        text = f"Last: {seat_name(int(last['seat']))}: {last['action']}"
-        draw.text((x, y), wrap(text, PANEL_W, 18)[0], font=font(18), fill=P.TEXT)
+        who = seat_name(int(last["seat"]), lang)
+        text = tr(
+            C_("Targi image", "Last: {player}: {action}", player=who, action=last["action"]), lang
+        )
+        draw_text(draw, (x, y), wrap(text, PANEL_W, 18)[0], 18, fill=P.TEXT)
         y += 24
     for event in view.get("events", [])[:3]:
-        for line in wrap("• " + _seat_text(str(event.get("text", ""))), PANEL_W, 16)[:2]:
+        for line in wrap("• " + _seat_text(str(event.get("text", "")), lang), PANEL_W, 16)[:2]:
             if y > HEIGHT - 24:
                 return
-            draw.text((x, y), line, font=font(16), fill=P.TEXT_DIM)
+            draw_text(draw, (x, y), line, 16, fill=P.TEXT_DIM)
             y += 21
 
 
 def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public table: the 5x5 cards with pieces, both camps, the status."""
-    image = base_table(view).copy()
-    _draw_table(image, view)
-    _draw_panel(image, view)
+    image = base_table(view, lang).copy()
+    _draw_table(image, view, lang)
+    _draw_panel(image, view, lang)
     return image
 
 
@@ -1009,45 +1109,44 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     image = Image.new("RGB", (PRIVATE_W, PRIVATE_H), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _paste(image, targi_sprite(int(seat), 44), 20, 14)
-    draw.text((74, 18), f"{seat_name(int(seat))}: your hand", font=font(32, "bold"), fill=P.TEXT)
+    heading = tr(C_("Targi image", "{player}: your hand", player=seat_name(int(seat), lang)), lang)
+    draw_text(
+        draw, (74, 18), heading, fit_size(heading, PRIVATE_W - 94, 32, "bold"), "bold", P.TEXT
+    )
     width, height = PRIVATE_CARD
     x, y = 24, 74
     hand = me.get("hand")
     if isinstance(hand, dict):
-        _paste(image, card_sprite(hand, width, height), x, y)
-        _caption(draw, str(hand.get("name", "")), x, y + height + 8, width)
+        _paste(image, card_sprite(hand, width, height, lang), x, y)
+        _caption(draw, card_name(str(hand.get("name", "")), lang), x, y + height + 8, width)
         playable = bool(me.get("hand_playable", True))
-        draw.text(
-            (x, y + height + 34),
-            "playable now" if playable else "playable from next round",
-            font=font(18, "bold"),
-            fill=P.TEXT if playable else P.PENDING,
-        )
+        if playable:
+            when = tr(C_("Targi image", "playable now"), lang)
+        else:
+            when = tr(C_("Targi image", "playable from next round"), lang)
+        size = fit_size(when, width, 18, "bold", minimum=12)
+        draw_text(draw, (x, y + height + 34), when, size, "bold", P.TEXT if playable else P.PENDING)
     else:
         draw.rounded_rectangle(
             (x, y, x + width, y + height), radius=12, outline=P.PANEL_LINE, width=3
         )
-        draw.text(
-            (x + width / 2, y + height / 2),
-            "no hand card",
-            font=font(24),
-            fill=P.TEXT_DIM,
-            anchor="mm",
-        )
+        none = tr(C_("Targi image", "no hand card"), lang)
+        size = fit_size(none, width - 16, 24)
+        draw_text(draw, (x + width / 2, y + height / 2), none, size, fill=P.TEXT_DIM, anchor="mm")
     x += width + 28
     pending = view.get("pending") or {}
     card = pending.get("card")
     if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
-        _paste(image, card_sprite(card, width, height), x, y)
-        _caption(draw, str(card.get("name", "")), x, y + height + 8, width)
-        draw.text(
-            (x, y + height + 34),
-            "to decide: display, hand or discard",
-            font=font(17, "bold"),
-            fill=P.ACCENT,
-        )
+        _paste(image, card_sprite(card, width, height, lang), x, y)
+        _caption(draw, card_name(str(card.get("name", "")), lang), x, y + height + 8, width)
+        decide = tr(C_("Targi image", "to decide: display, hand or discard"), lang)
+        # may run past the card towards the supplies, as the English does, but not off the image
+        size = fit_size(decide, PRIVATE_W - x - 16, 17, "bold", minimum=12)
+        draw_text(draw, (x, y + height + 34), decide, size, "bold", P.ACCENT)
         x += width + 28
-    draw.text((x, y - 4), "Supplies", font=font(22, "bold"), fill=P.TEXT)
+    supplies = tr(C_("Targi image", "Supplies"), lang)
+    size = fit_size(supplies, PRIVATE_W - x - 16, 22, "bold")
+    draw_text(draw, (x, y - 4), supplies, size, "bold", P.TEXT)
     sy = y + 34
     for letter, key in (
         ("D", "dates"),
@@ -1066,7 +1165,7 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
 
 def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -> None:
     size = fit_size(text, width, 19, "bold", minimum=13)
-    draw.text((x, y), text, font=font(size, "bold"), fill=P.TEXT)
+    draw_text(draw, (x, y), text, size, "bold", P.TEXT)
 
 
 def render_private(view: dict[str, Any], lang: str = "en") -> bytes:

@@ -15,15 +15,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import C_, N_, Text
 from renderers import palette as P
 from renderers._draw import (
     DATA_DIR,
     ai_seats_of,
+    draw_text,
+    fit_size,
     font,
     glyph_painter,
     png_bytes,
     robot_sprite,
     supersampled,
+    text_width,
+    tr,
     wrap,
 )
 
@@ -48,8 +53,25 @@ PRIVATE_W = 1280
 PRIVATE_H = 360
 
 COLOURS = ("red", "blue", "green", "black")
-ROLE_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-TILE_NAMES = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+#: The leaders of each colour, as a war or revolt names them ("War of priests").
+LEADERS = {
+    "red": C_("T&E image", "priests"),
+    "blue": C_("T&E image", "farmers"),
+    "green": C_("T&E image", "traders"),
+    "black": C_("T&E image", "kings"),
+}
+TILE_NAMES = {
+    "red": C_("T&E image", "temple"),
+    "blue": C_("T&E image", "farm"),
+    "green": C_("T&E image", "market"),
+    "black": C_("T&E image", "settlement"),
+}
+DYNASTY_NAMES = {
+    "archer": C_("T&E image", "Archer"),
+    "bull": C_("T&E image", "Bull"),
+    "pot": C_("T&E image", "Pot"),
+    "lion": C_("T&E image", "Lion"),
+}
 DYNASTY_GLYPHS = {"archer": "♐", "bull": "♉", "pot": "⚱", "lion": "♌"}
 WAR_GLYPH = "⚔"
 SQUARE_PATTERN = re.compile(r"\b([A-P])(1[01]|[1-9])\b")
@@ -365,13 +387,17 @@ def _dynasties(view: dict[str, Any]) -> dict[int, str]:
     return {int(p["seat"]): str(p["dynasty"]) for p in view.get("players", [])}
 
 
-def _name(dynasty: str) -> str:
-    return dynasty.capitalize()
+def _name(dynasty: str, lang: str = "en") -> str:
+    """The dynasty's name in ``lang`` (players are called by their dynasty on the board)."""
+    name = DYNASTY_NAMES.get(dynasty)
+    return tr(name, lang) if name is not None else dynasty.capitalize()
 
 
-def _seat_text(text: str, dynasties: dict[int, str]) -> str:
+def _seat_text(text: str, dynasties: dict[int, str], lang: str = "en") -> str:
     """Event text with ``@N`` replaced by the seat's dynasty name."""
-    return re.sub(r"@(\d+)", lambda m: _name(dynasties.get(int(m.group(1)), m.group(0))), text)
+    return re.sub(
+        r"@(\d+)", lambda m: _name(dynasties.get(int(m.group(1)), m.group(0)), lang), text
+    )
 
 
 def _outline_square(
@@ -483,7 +509,7 @@ class _Panel:
     ) -> None:
         if self.y + size > HEIGHT - 4:  # the panel is full: drop what no longer fits
             return
-        self.draw.text((self.x + indent, self.y), text, font=font(size, weight), fill=fill)
+        draw_text(self.draw, (self.x + indent, self.y), text, size, weight, fill)
         self.y += size + gap
 
     def lines(self, text: str, size: int, fill: P.RGB = P.TEXT, max_lines: int = 3) -> None:
@@ -491,53 +517,90 @@ class _Panel:
             self.text(line, size, fill, gap=3)
 
 
-def _pending_text(view: dict[str, Any], dynasties: dict[int, str]) -> list[str]:
+def _pending_text(view: dict[str, Any], dynasties: dict[int, str], lang: str) -> list[str]:
     """What the table waits for, in a few short lines."""
     pending = view.get("pending")
 
     def who(seat: Any) -> str:
-        return _name(dynasties.get(int(seat), f"seat {seat}"))
+        dynasty = dynasties.get(int(seat))
+        if dynasty is None:
+            return tr(C_("T&E image", "seat {seat}", seat=seat), lang)
+        return _name(dynasty, lang)
+
+    def squares() -> str:
+        return ", ".join(str(s) for s in (pending or {}).get("squares", []))
 
     if view.get("game_over"):
         return []
+    waiting = ", ".join(who(s) for s in view.get("to_act", []))
+    lines: list[Text] = []
     if not pending:
         left = int(view.get("actions_left", 0))
-        plural = "action" if left == 1 else "actions"
-        return [f"{who(view.get('turn', 0))} to play: {left} {plural} left"]
-    kind = pending.get("kind")
-    if kind == "support":
-        conflict = "War" if pending.get("conflict") == "war" else "Revolt"
+        lines.append(
+            N_(
+                "{player} to play: {n} action left",
+                "{player} to play: {n} actions left",
+                left,
+                player=who(view.get("turn", 0)),
+            )
+        )
+    elif pending.get("kind") == "support":
         colour = str(pending.get("colour", ""))
-        lines = [
-            f"{conflict} of {ROLE_NAMES.get(colour, colour)}s ({colour}) at {pending.get('square')}"
-        ]
+        conflict = {
+            "leaders": LEADERS.get(colour, colour),
+            "colour": colour,
+            "square": pending.get("square"),
+        }
+        if pending.get("conflict") == "war":
+            lines.append(C_("T&E image", "War of {leaders} ({colour}) at {square}", **conflict))
+        else:
+            lines.append(C_("T&E image", "Revolt of {leaders} ({colour}) at {square}", **conflict))
         for side in ("attacker", "defender"):
             committed = pending.get(f"{side}_committed")
-            extra = "?" if committed is None else str(committed)
-            base = pending.get(f"{side}_base", 0)
-            lines.append(f"{side.capitalize()} {who(pending[side])}: {base} + {extra}")
-        waiting = ", ".join(who(s) for s in view.get("to_act", []))
-        lines.append(f"Waiting for {waiting} to add supporters")
-        return lines
-    if kind == "war_order":
+            strength = {
+                "player": who(pending[side]),
+                "base": pending.get(f"{side}_base", 0),
+                "extra": "?" if committed is None else str(committed),
+            }
+            if side == "attacker":
+                lines.append(C_("T&E image", "Attacker {player}: {base} + {extra}", **strength))
+            else:
+                lines.append(C_("T&E image", "Defender {player}: {base} + {extra}", **strength))
+        lines.append(C_("T&E image", "Waiting for {players} to add supporters", players=waiting))
+    elif pending.get("kind") == "war_order":
         colours = ", ".join(str(c) for c in pending.get("colours", []))
-        return [
-            f"Wars at {pending.get('square')}: {colours}",
-            f"{who(pending.get('chooser'))} picks which war comes first",
-        ]
-    if kind == "monument":
-        return [
-            f"Monument possible on {pending.get('colour')} at "
-            f"{', '.join(pending.get('squares', []))}",
-            f"{who(pending.get('chooser'))} chooses a monument or none",
-        ]
-    if kind == "treasure":
+        chooser = who(pending.get("chooser"))
+        lines.append(
+            C_(
+                "T&E image",
+                "Wars at {square}: {colours}",
+                square=pending.get("square"),
+                colours=colours,
+            )
+        )
+        lines.append(C_("T&E image", "{player} picks which war comes first", player=chooser))
+    elif pending.get("kind") == "monument":
+        colour = pending.get("colour")
+        chooser = who(pending.get("chooser"))
+        lines.append(
+            C_(
+                "T&E image",
+                "Monument possible on {colour} at {squares}",
+                colour=colour,
+                squares=squares(),
+            )
+        )
+        lines.append(C_("T&E image", "{player} chooses a monument or none", player=chooser))
+    elif pending.get("kind") == "treasure":
         count = int(pending.get("count", 1))
-        return [
-            f"{who(pending.get('chooser'))} takes {count} treasure{'s' if count > 1 else ''}",
-            f"from {', '.join(pending.get('squares', []))}",
-        ]
-    return [f"Waiting for {', '.join(who(s) for s in view.get('to_act', []))}"]
+        chooser = who(pending.get("chooser"))
+        lines.append(
+            N_("{player} takes {n} treasure", "{player} takes {n} treasures", count, player=chooser)
+        )
+        lines.append(C_("T&E image", "from {squares}", squares=squares()))
+    else:
+        lines.append(C_("T&E image", "Waiting for {players}", players=waiting))
+    return [tr(line, lang) for line in lines]
 
 
 def _draw_scores(
@@ -564,7 +627,9 @@ def _draw_scores(
     )
 
 
-def _draw_player(panel: _Panel, player: dict[str, Any], view: dict[str, Any], height: int) -> None:
+def _draw_player(
+    panel: _Panel, player: dict[str, Any], view: dict[str, Any], height: int, lang: str
+) -> None:
     seat = int(player["seat"])
     dynasty = str(player["dynasty"])
     acting = seat in view.get("to_act", [])
@@ -578,25 +643,23 @@ def _draw_player(panel: _Panel, player: dict[str, Any], view: dict[str, Any], he
     )
     badge = 44
     _paste(panel.image, dynasty_sprite(dynasty, badge), x0 + 2, y0 + 8)
-    title = _name(dynasty)
+    title = _name(dynasty, lang)
     if view.get("viewer") == seat:
-        title += " (you)"
-    panel.draw.text((x0 + badge + 12, y0 + 8), title, font=font(24, "bold"), fill=P.TEXT)
-    if seat in ai_seats_of(view):  # played by an AI
-        title_end = x0 + badge + 12 + font(24, "bold").getlength(title)
+        title = tr(C_("T&E image", "{name} (you)", name=title), lang)
+    to_act = tr(C_("T&E image", "▶ to act"), lang)
+    # the name keeps clear of the "to act" mark (and of the robot) in every language
+    room = panel.width - badge - 12 - (text_width(to_act, 20, "bold") + 8 if acting else 0)
+    robot = seat in ai_seats_of(view)
+    title_size = fit_size(title, room - (38 if robot else 0), 24, "bold", minimum=14)
+    draw_text(panel.draw, (x0 + badge + 12, y0 + 8), title, title_size, "bold", P.TEXT)
+    if robot:  # played by an AI
+        title_end = x0 + badge + 12 + text_width(title, title_size, "bold")
         _paste(panel.image, robot_sprite(28), round(title_end) + 10, y0 + 7)
     if acting:
-        panel.draw.text(
-            (x0 + panel.width, y0 + 10),
-            "▶ to act",
-            font=font(20, "bold"),
-            fill=P.ACCENT,
-            anchor="ra",
-        )
+        draw_text(panel.draw, (x0 + panel.width, y0 + 10), to_act, 20, "bold", P.ACCENT, "ra")
     hand = int(player.get("hand_size", 0))
-    panel.draw.text(
-        (x0 + badge + 12, y0 + 36), f"{hand} tiles in hand", font=font(17), fill=P.TEXT_DIM
-    )
+    in_hand = tr(N_("{n} tile in hand", "{n} tiles in hand", hand), lang)
+    draw_text(panel.draw, (x0 + badge + 12, y0 + 36), in_hand, 17, fill=P.TEXT_DIM)
     # leaders still in supply (a faint ring where a leader is on the board), then catastrophes
     row_y = y0 + 56
     size = 30
@@ -620,34 +683,38 @@ def _draw_player(panel: _Panel, player: dict[str, Any], view: dict[str, Any], he
     panel.y = y0 + height
 
 
-def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
     dynasties = _dynasties(view)
     panel = _Panel(image, PANEL_X + PANEL_PAD, BOARD_Y - 10, PANEL_W - 2 * PANEL_PAD)
-    heading = "Game over" if view.get("game_over") else f"Turn {view.get('turn_number', 1)}"
-    panel.text(heading, 30, P.TEXT, "bold", gap=6)
+    if view.get("game_over"):
+        heading = C_("T&E image", "Game over")
+    else:
+        heading = C_("T&E image", "Turn {n}", n=view.get("turn_number", 1))
+    panel.text(tr(heading, lang), 30, P.TEXT, "bold", gap=6)
     final = view.get("final") or {}
     if final.get("final_score"):
         ranking = " > ".join(
-            " = ".join(f"{_name(dynasties[s])} {final['final_score'][s]}" for s in group)
+            " = ".join(f"{_name(dynasties[s], lang)} {final['final_score'][s]}" for s in group)
             for group in final.get("ranking", [])
         )
-        panel.lines(f"Final: {ranking}", 19, P.ACCENT)
-    for line in _pending_text(view, dynasties):
+        panel.lines(tr(C_("T&E image", "Final: {ranking}", ranking=ranking), lang), 19, P.ACCENT)
+    for line in _pending_text(view, dynasties, lang):
         panel.lines(line, 19, P.ACCENT if view.get("pending") else P.TEXT, max_lines=2)
     panel.y += 8
     players = view.get("players", [])
     has_scores = any(p.get("score") is not None for p in players)
     block = 128 if has_scores else 98
     for player in players:
-        _draw_player(panel, player, view, block)
+        _draw_player(panel, player, view, block, lang)
     # bag and monuments still beside the board
     panel.y += 2
-    panel.text(f"Bag: {view.get('bag_size', 0)} tiles", 19, P.TEXT, "bold", gap=6)
+    bag = int(view.get("bag_size", 0))
+    panel.text(tr(N_("Bag: {n} tile", "Bag: {n} tiles", bag), lang), 19, P.TEXT, "bold", gap=6)
     available = view.get("monuments_available", [])
     if available:
-        panel.draw.text(
-            (panel.x, panel.y + 10), "Monuments:", font=font(17), fill=P.TEXT_DIM, anchor="lm"
-        )
+        label = tr(C_("T&E image", "Monuments:"), lang)
+        size = fit_size(label, 114, 17, minimum=12)
+        draw_text(panel.draw, (panel.x, panel.y + 10), label, size, fill=P.TEXT_DIM, anchor="lm")
         x = panel.x + 122
         for first, second in available:
             _paste(image, monument_sprite(first, second, 34), x, panel.y - 7)
@@ -655,10 +722,12 @@ def _draw_panel(image: Image.Image, view: dict[str, Any]) -> None:
         panel.y += 36
     last = view.get("last_action")
     if last:
-        who = _name(dynasties.get(int(last["seat"]), "?"))
-        panel.lines(f"Last: {who}: {last['action']}", 18, P.TEXT, max_lines=2)
+        who = _name(dynasties.get(int(last["seat"]), "?"), lang)
+        text = C_("T&E image", "Last: {player}: {action}", player=who, action=last["action"])
+        panel.lines(tr(text, lang), 18, P.TEXT, max_lines=2)
     for event in view.get("events", [])[:3]:
-        panel.lines("• " + _seat_text(str(event.get("text", "")), dynasties), 16, P.TEXT_DIM, 2)
+        line = _seat_text(str(event.get("text", "")), dynasties, lang)
+        panel.lines("• " + line, 16, P.TEXT_DIM, 2)
 
 
 def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
@@ -666,7 +735,7 @@ def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     image = base_board().copy()
     _draw_pieces(image, view)
     _highlight(image, view)
-    _draw_panel(image, view)
+    _draw_panel(image, view, lang)
     return image
 
 
@@ -695,17 +764,21 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     draw = ImageDraw.Draw(image)
     dynasty = str(me["dynasty"])
     _paste(image, dynasty_sprite(dynasty, 52), 24, 18)
-    draw.text((90, 22), f"{_name(dynasty)}: your tiles", font=font(34, "bold"), fill=P.TEXT)
+    heading = tr(C_("T&E image", "{dynasty}: your tiles", dynasty=_name(dynasty, lang)), lang)
+    draw_text(draw, (90, 22), heading, fit_size(heading, 1060, 34, "bold"), "bold", P.TEXT)
     hand = list(view.get("hand", []))
     x = 24
     for colour in hand:
         _paste(image, tile_sprite(colour, PRIVATE_TILE), x, 96)
-        draw.text(
+        name = tr(TILE_NAMES.get(colour, colour), lang)
+        draw_text(
+            draw,
             (x + PRIVATE_TILE / 2, 96 + PRIVATE_TILE + 20),
-            TILE_NAMES.get(colour, colour),
-            font=font(20, "bold"),
-            fill=P.TEXT,
-            anchor="mm",
+            name,
+            fit_size(name, PRIVATE_TILE + 8, 20, "bold", minimum=12),
+            "bold",
+            P.TEXT,
+            "mm",
         )
         draw.text(
             (x + PRIVATE_TILE / 2, 96 + PRIVATE_TILE + 46),
@@ -716,11 +789,15 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
         )
         x += PRIVATE_TILE + 12
     if not hand:
-        draw.text((24, 150), "No tiles in hand", font=font(26), fill=P.TEXT_DIM)
+        draw_text(
+            draw, (24, 150), tr(C_("T&E image", "No tiles in hand"), lang), 26, fill=P.TEXT_DIM
+        )
     # scores column
     sx = 24 + 6 * (PRIVATE_TILE + 12) + 14
     draw.rounded_rectangle((sx - 8, 90, PRIVATE_W - 16, PRIVATE_H - 20), radius=12, fill=P.PANEL)
-    draw.text((sx + 6, 100), "Your points", font=font(24, "bold"), fill=P.TEXT)
+    column = PRIVATE_W - 16 - sx - 12  # room for text in the scores column
+    points = tr(C_("T&E image", "Your points"), lang)
+    draw_text(draw, (sx + 6, 100), points, fit_size(points, column, 24, "bold"), "bold", P.TEXT)
     score = me.get("score") or {}
     treasures = int(me.get("treasures", 0))
     y = 138
@@ -738,17 +815,13 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
         )
     cy = y + 2 * (chip + 12)
     _paste(image, treasure_sprite(False, chip), sx + 6, cy)
-    draw.text(
-        (sx + 6 + chip + 8, cy + chip / 2),
-        f"{treasures} treasure{'s' if treasures != 1 else ''}",
-        font=font(22, "bold"),
-        fill=P.TEXT,
-        anchor="lm",
+    held = tr(N_("{n} treasure", "{n} treasures", treasures), lang)
+    size = fit_size(held, column - chip - 8, 22, "bold")
+    draw_text(draw, (sx + 6 + chip + 8, cy + chip / 2), held, size, "bold", P.TEXT, "lm")
+    now = tr(
+        C_("T&E image", "Score if it ended now: {n}", n=final_score_now(score, treasures)), lang
     )
-    now = final_score_now(score, treasures)
-    draw.text(
-        (sx + 6, cy + chip + 16), f"Score if it ended now: {now}", font=font(18), fill=P.ACCENT
-    )
+    draw_text(draw, (sx + 6, cy + chip + 16), now, fit_size(now, column, 18), fill=P.ACCENT)
     return image
 
 

@@ -147,3 +147,13 @@ def problems(lang: str) -> list[str]:
                 if got - wanted or (wanted - got) - {"n"}:
                     found.append(f"{where}: placeholders {sorted(got)} ≠ {sorted(wanted)}")
     return found
+
+
+def _card_texts() -> Iterator[tuple[str, str | None]]:
+    """The rule texts printed on the Targi cards in the images (``renderers.targi``)."""
+    from renderers.targi import card_texts
+
+    return card_texts()
+
+
+COLLECTORS["images"] = _card_texts

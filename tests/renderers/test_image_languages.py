@@ -1,0 +1,554 @@
+"""Images in Korean and Turkish: every text of the images catalogue has glyphs in the shipped
+fonts and fits the box it is drawn in, nothing drawn bypasses the catalogue, and golden boards
+and private images of each game in each language."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Message
+from PIL import ImageDraw
+
+from bot import i18n, presenters
+from bot.i18n import Text, catalog, extract
+from renderers import _draw, league, ratings, render_board, render_private, targi, tigris
+from tests.renderers import positions
+from tests.renderers.golden import assert_matches_golden
+
+LANGS = ("en", "ko", "tr")
+WEIGHTS = ("regular", "bold", "condensed")
+
+
+def _entries(domain: str, lang: str) -> Iterator[Message]:
+    for message in catalog.read(lang, domain):
+        if message.id:
+            yield message
+
+
+def _strings(message: Message) -> list[str]:
+    """A catalogue entry's translations (every plural form)."""
+    value = message.string
+    return [s for s in (value if isinstance(value, tuple | list) else (value,)) if s]
+
+
+# ---- glyphs --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", catalog.TRANSLATED)
+@pytest.mark.parametrize("weight", WEIGHTS)
+def test_every_translated_image_text_has_glyphs_in_the_shipped_fonts(lang: str, weight: str):
+    """A missing glyph would be drawn as a box: each character of each translation (and of the
+    card names the engine's catalogue gives, once it has them) is in DejaVu or the Hangul font."""
+    missing: dict[str, set[str]] = {}
+    texts = [s for m in _entries("images", lang) for s in _strings(m)]
+    texts += [s for m in _entries("engine", lang) if m.context == "targi card" for s in _strings(m)]
+    assert len(texts) > 150
+    for text in texts:
+        if lost := _draw.missing_glyphs(text, weight):
+            missing[text] = lost
+    assert missing == {}
+
+
+@pytest.mark.parametrize("weight", WEIGHTS)
+def test_every_hangul_syllable_and_turkish_letter_has_a_glyph(weight: str):
+    """Player names in the league and rating images may hold any Hangul syllable."""
+    syllables = "".join(chr(c) for c in range(0xAC00, 0xD7A4))
+    assert _draw.missing_glyphs(syllables + "ğĞşŞıİöÖüÜçÇâî", weight) == set()
+
+
+def test_hangul_is_drawn_in_the_hangul_font_and_the_rest_falls_back_to_dejavu():
+    assert _draw.runs("Archer to play", "bold") == (("latin", "Archer to play"),)
+    assert _draw.runs("Sıra: Okçu — 2 eylem kaldı") == (("latin", "Sıra: Okçu — 2 eylem kaldı"),)
+    # a Turkish name in a Korean sentence: ğ is not in the Hangul font, so DejaVu draws it
+    assert _draw.runs("Doğan 차례") == (
+        ("hangul", "Do"),
+        ("latin", "ğ"),
+        ("hangul", "an 차례"),
+    )
+    assert _draw.runs("♐ 궁수") == (("latin", "♐ "), ("hangul", "궁수"))
+
+
+def test_a_mixed_text_is_one_line_on_dejavus_baseline():
+    """Hangul and a DejaVu-only letter drawn together: the width is the sum of the pieces and
+    the glyphs land where a DejaVu text with the same anchor would."""
+    from PIL import Image
+
+    text = "Doğan 차례"
+    size = 24
+    pieces = _draw.runs(text)
+    width = sum(_draw.face(f, size).getlength(p) for f, p in pieces)
+    assert _draw.text_width(text, size) == pytest.approx(width)
+    image = Image.new("L", (400, 100), 0)
+    _draw.draw_text(ImageDraw.Draw(image), (200, 50), text, size, fill=255, anchor="mm")
+    left, top, right, bottom = image.getbbox() or (0, 0, 0, 0)
+    assert abs((left + right) / 2 - 200) < 3  # centred horizontally
+    assert 20 < top < 50 < bottom < 70  # on one line around the anchor
+
+
+# ---- boxes ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Box:
+    """Where a text is drawn: ``width`` pixels at ``size`` (shrunk down to ``minimum`` when the
+    renderer fits it; kept at ``size`` when ``minimum`` is None), on at most ``lines`` lines
+    (wrapped the renderer's way when more than one)."""
+
+    width: float
+    size: int
+    weight: str = "regular"
+    minimum: int | None = None
+    lines: int = 1
+
+
+T, G, S, R, CARD = "T&E image", "Targi image", "standings image", "rating image", "targi card text"
+TE_PANEL = tigris.PANEL_W - 2 * tigris.PANEL_PAD
+TE_SCORES = tigris.PRIVATE_W - 16 - (24 + 6 * (tigris.PRIVATE_TILE + 12) + 14) - 12
+TARGI_MINI = targi.MINI_W - targi.MINI_H + 4  # from the name's start to 2 px off the edge
+RATING_TEXT = ratings.CHART[0] - ratings.MARGIN - 12
+
+#: Each image text (by context and English source, the singular for counted ones) and its box.
+BOXES: dict[tuple[str | None, str], Box] = {
+    # T&E board panel
+    (T, "Game over"): Box(TE_PANEL, 30, "bold"),
+    (T, "Turn {n}"): Box(TE_PANEL, 30, "bold"),
+    (T, "Final: {ranking}"): Box(TE_PANEL, 19, lines=3),
+    (None, "{player} to play: {n} action left"): Box(TE_PANEL, 19, lines=2),
+    (T, "War of {leaders} ({colour}) at {square}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Revolt of {leaders} ({colour}) at {square}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Attacker {player}: {base} + {extra}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Defender {player}: {base} + {extra}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Waiting for {players} to add supporters"): Box(TE_PANEL, 19, lines=2),
+    (T, "Wars at {square}: {colours}"): Box(TE_PANEL, 19, lines=2),
+    (T, "{player} picks which war comes first"): Box(TE_PANEL, 19, lines=2),
+    (T, "Monument possible on {colour} at {squares}"): Box(TE_PANEL, 19, lines=2),
+    (T, "{player} chooses a monument or none"): Box(TE_PANEL, 19, lines=2),
+    (None, "{player} takes {n} treasure"): Box(TE_PANEL, 19, lines=2),
+    (T, "from {squares}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Waiting for {players}"): Box(TE_PANEL, 19, lines=2),
+    (T, "{name} (you)"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold", minimum=14),
+    (T, "▶ to act"): Box(120, 20, "bold"),
+    (None, "{n} tile in hand"): Box(TE_PANEL - 56, 17),
+    (None, "Bag: {n} tile"): Box(TE_PANEL, 19, "bold"),
+    (T, "Monuments:"): Box(114, 17, minimum=12),
+    (T, "Last: {player}: {action}"): Box(TE_PANEL, 18, lines=2),
+    (T, "seat {seat}"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold", minimum=14),
+    # T&E names drawn as titles
+    (T, "Archer"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold"),
+    (T, "Bull"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold"),
+    (T, "Pot"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold"),
+    (T, "Lion"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold"),
+    (T, "priests"): Box(TE_PANEL / 2, 19),
+    (T, "farmers"): Box(TE_PANEL / 2, 19),
+    (T, "traders"): Box(TE_PANEL / 2, 19),
+    (T, "kings"): Box(TE_PANEL / 2, 19),
+    # T&E private image
+    (T, "{dynasty}: your tiles"): Box(1060, 34, "bold", minimum=10),
+    (T, "temple"): Box(tigris.PRIVATE_TILE + 8, 20, "bold", minimum=12),
+    (T, "farm"): Box(tigris.PRIVATE_TILE + 8, 20, "bold", minimum=12),
+    (T, "market"): Box(tigris.PRIVATE_TILE + 8, 20, "bold", minimum=12),
+    (T, "settlement"): Box(tigris.PRIVATE_TILE + 8, 20, "bold", minimum=12),
+    (T, "No tiles in hand"): Box(tigris.PRIVATE_W - 48, 26),
+    (T, "Your points"): Box(TE_SCORES, 24, "bold", minimum=10),
+    (None, "{n} treasure"): Box(TE_SCORES - 42, 22, "bold", minimum=10),
+    (T, "Score if it ended now: {n}"): Box(TE_SCORES, 18, minimum=10),
+    # Targi table
+    (G, "Targia"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Camel Rider"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Tent"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Well"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Oasis"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Tribe"): Box(targi.CARD_W - targi.BAND - 50, 16, "bold", minimum=10),
+    (G, "or"): Box(50, 14, "bold"),  # the alternative cost moves right after it
+    (G, "Victory points only"): Box(targi.CARD_W - 12, 15, "condensed", lines=3),
+    (G, "Goods card"): Box(targi.CARD_W - 12, 14, "bold", minimum=10),
+    (G, "face down"): Box(targi.CARD_W - 30, 16, "bold", minimum=10),
+    (G, "✓ raided"): Box(94, 17, "bold", minimum=12),
+    (G, "empty"): Box(targi.CARD_W - 16, 16),
+    (G, "Game over"): Box(targi.PANEL_W, 30, "bold", minimum=10),
+    (G, "Round {n}: {phase}"): Box(targi.PANEL_W, 30, "bold", minimum=20),
+    (G, "raid"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
+    (G, "placing Targi"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
+    (G, "actions"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
+    (G, "end of round"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
+    (G, "game over"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
+    (G, "{player} pays raid {raid}: {demand}"): Box(targi.PANEL_W, 19, lines=2),
+    (None, "{player} places a Targi ({n} left)"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} resolves cards: {cards}"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} acts"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "a tribe card"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player}: display, hand or discard"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{card} ({where})"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} at the Noble: display or discard the hand card"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} trades at the Merchant"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} exchanges at the Silversmith"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} moves a tribe marker (Fata Morgana)"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} takes {count}: {why}"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} takes {count}"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} may move two displayed cards"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} drops {n} goods (limit 10)"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "{player} to act"): Box(targi.PANEL_W, 19, lines=2),
+    (G, "goods card: 1 good of your choice"): Box(targi.PANEL_W - 160, 19),
+    (G, "Oasis consolation good"): Box(targi.PANEL_W - 160, 19),
+    (G, "{n} VP"): Box(TARGI_MINI, 16, "bold", minimum=10),
+    (G, "{name} (you)"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
+    (G, "▶ to act"): Box(150, 21, "bold"),
+    (G, "{n} VP now"): Box(160, 19, "bold"),
+    (G, "only {n} Targi"): Box(targi.PANEL_W - 8 - 12 - 5 * (targi.TOKEN + 40), 16, "bold", 10),
+    (G, "Hand: {card} (from next round)"): Box(targi.PANEL_W - 24, 17),
+    (G, "Hand: {card}"): Box(targi.PANEL_W - 24, 17),
+    (G, "Hand: empty"): Box(targi.PANEL_W - 24, 17),
+    (G, "Hand: a secret card"): Box(targi.PANEL_W - 24, 17),
+    (G, "Final: {ranking}"): Box(targi.PANEL_W, 19, "bold", minimum=10),
+    (G, "Decks: {tribe} tribe, {goods} goods   Raids: {raids}"): Box(targi.PANEL_W, 17, minimum=12),
+    (G, "Last: {player}: {action}"): Box(targi.PANEL_W, 18),
+    (G, "Seat {seat}"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
+    (G, "Blue"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
+    (G, "White"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
+    # Targi private image
+    (G, "{player}: your hand"): Box(targi.PRIVATE_W - 94, 32, "bold", minimum=10),
+    (G, "playable now"): Box(targi.PRIVATE_CARD[0], 18, "bold", minimum=12),
+    (G, "playable from next round"): Box(targi.PRIVATE_CARD[0], 18, "bold", minimum=12),
+    (G, "no hand card"): Box(targi.PRIVATE_CARD[0] - 16, 24, minimum=10),
+    (G, "to decide: display, hand or discard"): Box(
+        targi.PRIVATE_W - 24 - targi.PRIVATE_CARD[0] - 28 - 16, 17, "bold", minimum=12
+    ),
+    (G, "Supplies"): Box(targi.PRIVATE_W - 24 - 2 * (targi.PRIVATE_CARD[0] + 28) - 16, 22, "bold"),
+    # league standings
+    (S, "#"): Box(league._heading_room(0), 16, "bold", minimum=10),
+    (S, "Player"): Box(league._heading_room(1), 16, "bold", minimum=10),
+    (S, "Played"): Box(league._heading_room(2), 16, "bold", minimum=10),
+    (S, "Wins"): Box(league._heading_room(3), 16, "bold", minimum=10),
+    (S, "Opp. pts"): Box(league._heading_room(4), 16, "bold", minimum=10),
+    (S, "Points"): Box(league._heading_room(5), 16, "bold", minimum=10),
+    (S, "League"): Box(league.WIDTH - 2 * league.MARGIN, 30, "bold", minimum=10),
+    (S, "Champion: {name}"): Box(league.WIDTH - 2 * league.MARGIN - 24, 24, "bold", minimum=10),
+    (S, "Nobody yet."): Box(league.WIDTH - league.NAME_X - league.MARGIN, 18),
+    (S, "{name} ({note})"): Box(league.NAME_W, 18, minimum=10),
+    # ratings
+    (R, "#"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "Player"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "Rating"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "Games"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "Win %"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "Trend"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
+    (R, "No rated games yet."): Box(ratings.WIDTH - 2 * ratings.MARGIN - 16, 17),
+    (R, "{n}st"): Box(40, 14, "bold"),
+    (R, "{n}nd"): Box(40, 14, "bold"),
+    (R, "{n}rd"): Box(40, 14, "bold"),
+    (R, "{n}th"): Box(40, 14, "bold"),
+    (R, "no rated games yet"): Box(ratings.CHART[2] - ratings.CHART[0] - 16, 14),
+    (R, "rank {rank} of {ranked}"): Box(RATING_TEXT, 17, minimum=10),
+    (None, "provisional: {n} of {total} game"): Box(RATING_TEXT, 17, minimum=10),
+    (R, "{games} games · {wins} wins ({percent}%)"): Box(RATING_TEXT, 16, minimum=10),
+    (R, "Recent:"): Box(100, 14),
+    (None, "last {n} game"): Box((ratings.CHART[2] - ratings.CHART[0]) / 2, 12),
+}
+#: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
+#: lines as the card has room for: 3 on the table).
+BORDER_TEXT = Box(targi.CARD_W - 14, 16, "condensed", lines=4)
+CARD_BODY = Box(targi.CARD_W - 12, 15, "condensed", lines=3)
+
+
+def _longest(lang: str, texts: list[Text]) -> str:
+    return max((t.render(lang) for t in texts), key=lambda s: _draw.text_width(s, 19, "bold"))
+
+
+def _samples(context: str | None, lang: str) -> dict[str, Any]:
+    """Parameters as long as the images give them (the longest name of the game in ``lang``)."""
+    te = context == T or context is None
+    player = _longest(lang, list(tigris.DYNASTY_NAMES.values()) if te else list(targi.SEAT_TITLES))
+    return {
+        "player": player,
+        "players": f"{player}, {player}",
+        "name": player,
+        "dynasty": player,
+        "n": 10,
+        "seat": 4,
+        "square": "F10",
+        "squares": "F10, G11",
+        "colour": "black",
+        "colours": "red, black",
+        "leaders": _longest(lang, list(tigris.LEADERS.values())),
+        "base": 10,
+        "extra": "?",
+        "ranking": " > ".join(f"{player} 10" for _ in range(4)),
+        "action": "tile red F10" if te else "use A3",
+        "card": "Caravan",
+        "where": "A3",
+        "cards": "1, 5, A3",
+        "count": 3,
+        "why": "Oasis",
+        "raid": 4,
+        "demand": _draw.tr(i18n.named(CARD, "1 gold or 3 VP, then the game ends"), lang),
+        "tribe": 20,
+        "goods": 19,
+        "raids": "✓ ✓ ✓ 4",
+        "phase": _longest(lang, list(targi.PHASES.values())),
+        "total": 10,
+        "rank": 10,
+        "ranked": 20,
+        "games": 100,
+        "wins": 50,
+        "percent": 50,
+        "note": "left",
+    }
+
+
+def _text(message: Message, lang: str) -> str:
+    singular = message.id[0] if isinstance(message.id, tuple | list) else message.id
+    plural = message.id[1] if isinstance(message.id, tuple | list) else None
+    params = _samples(message.context, lang)
+    names = extract.placeholders(singular) | (extract.placeholders(plural) if plural else set())
+    given = tuple(sorted((k, v) for k, v in params.items() if k in names and k != "n"))
+    if plural is not None:
+        return Text(singular, given, plural, 10, message.context).render(lang)
+    given = tuple(sorted((k, v) for k, v in params.items() if k in names))
+    return Text(singular, given, context=message.context).render(lang)
+
+
+def _overflow(text: str, box: Box) -> str | None:
+    """Why ``text`` does not fit ``box`` the way its renderer draws it (None when it fits)."""
+    if box.lines > 1:
+        lines = _draw.wrap(text, box.width, box.size, box.weight)
+        widest = max((_draw.text_width(line, box.size, box.weight) for line in lines), default=0)
+        if len(lines) > box.lines or widest > box.width:
+            return f"{len(lines)} lines (≤ {box.lines}), widest {widest:.0f} (≤ {box.width:.0f})"
+        return None
+    size = box.size
+    if box.minimum is not None:
+        size = _draw.fit_size(text, box.width, box.size, box.weight, box.minimum)
+    width = _draw.text_width(text, size, box.weight)
+    return None if width <= box.width else f"{width:.0f} px at {size} px (box {box.width:.0f})"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_image_text_fits_its_box(lang: str):
+    """Each text of the images catalogue, with parameters as long as the games give, fits the
+    box it is drawn in (after the renderer shrinks or wraps it), in every language."""
+    template = [m for m in extract.template("images") if m.id]
+    too_wide: dict[str, str] = {}
+    unknown: list[str] = []
+    for message in template:
+        source = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if message.context == CARD:
+            border = source in {b.get("short") for b in _card_data()["border"]}
+            box = BORDER_TEXT if border else CARD_BODY
+        elif (message.context, source) in BOXES:
+            box = BOXES[(message.context, source)]
+        else:
+            unknown.append(f"{message.context}: {source}")
+            continue
+        text = _text(message, lang).replace("->", "→")
+        if message.context == CARD:  # a card cuts its text short ("…") as the English is cut
+            english = _draw.wrap(source.replace("->", "→"), box.width, box.size, box.weight)
+            box = dataclasses.replace(box, lines=max(box.lines, len(english)))
+        if problem := _overflow(text, box):
+            too_wide[text] = problem
+    assert unknown == [], "give every new image text its box in BOXES"
+    assert too_wide == {}
+
+
+def _card_data() -> dict[str, Any]:
+    import json
+
+    from bot.games.datafiles import data_dir
+
+    data: dict[str, Any] = json.loads((data_dir() / "targi-cards.json").read_text("utf-8"))
+    return data
+
+
+def test_the_box_check_notices_a_text_too_wide():
+    assert _overflow("Waiting for everyone " * 8, Box(TE_PANEL, 19, lines=2)) is not None
+    assert _overflow("Supplies and more supplies", Box(100, 22, "bold")) is not None
+    assert _overflow("Supplies", Box(200, 22, "bold")) is None
+
+
+# ---- nothing bypasses the catalogue -----------------------------------------------------------
+NOTATION = re.compile(
+    r"\b(?:[A-P](?:1[01]|[1-9])|red|blue|green|black|tile|use|place|support|leader|pass)\b"
+)
+
+
+def _outside_brackets(text: str) -> str:
+    """What is left of ``text`` after removing every ``⟦…⟧`` (nested ones too)."""
+    depth = 0
+    kept = []
+    for char in text:
+        if char == "⟦":
+            depth += 1
+        elif char == "⟧":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            kept.append(char)
+    return "".join(kept)
+
+
+def _pseudo_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record every text the renderers draw (a wrapped text whole, not line by line: a line
+    may cut a ``⟦…⟧`` in two)."""
+    drawn: list[str] = []
+    lines: set[str] = set()
+    real_draw, real_wrap = _draw.draw_text, _draw.wrap
+
+    def record(draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        cut = text.removesuffix("…")
+        if not any(line.startswith(cut) for line in lines):
+            drawn.append(text)
+        real_draw(draw, xy, text, *args, **kwargs)
+
+    def record_wrap(text: str, *args: Any, **kwargs: Any) -> list[str]:
+        drawn.append(text)
+        wrapped = real_wrap(text, *args, **kwargs)
+        lines.update(wrapped)
+        return wrapped
+
+    for module in (tigris, targi, league, ratings):
+        monkeypatch.setattr(module, "draw_text", record)
+        if hasattr(module, "wrap"):
+            monkeypatch.setattr(module, "wrap", record_wrap)
+    targi._card_sprite.cache_clear()
+    targi._base_table.cache_clear()
+    targi.card_back_sprite.cache_clear()
+    return drawn
+
+
+def _english_words(drawn: list[str], names: tuple[str, ...] = ()) -> list[str]:
+    """The drawn texts with a word of English outside ``⟦…⟧`` (besides notation and names)."""
+    leftovers = []
+    for text in drawn:
+        rest = NOTATION.sub("", _outside_brackets(text))
+        for name in names:
+            rest = rest.replace(name, "")
+        if re.search(r"[A-Za-z]{2,}", rest):
+            leftovers.append(text)
+    return leftovers
+
+
+def _pseudo_events(game: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The view as the bot gives it to the renderers, engine sentences marked as the engine's
+    catalogue would mark them (they are the engine domain's texts)."""
+    shown = copy.deepcopy(presenters.localize_view(game, view, i18n.PSEUDO))
+    for event in shown.get("events", []):
+        if not str(event.get("text", "")).startswith("⟦"):
+            event["text"] = f"⟦{event.get('text', '')}⟧"
+    return shown
+
+
+@pytest.mark.parametrize(
+    "name", [*sorted(positions.TIGRIS_BOARDS), *sorted(positions.TARGI_BOARDS)]
+)
+def test_boards_in_the_pseudo_locale_draw_no_english_outside_the_catalogue(
+    name: str, monkeypatch: pytest.MonkeyPatch
+):
+    game = "tigris" if name.startswith("tigris") else "targi"
+    boards = positions.TIGRIS_BOARDS if game == "tigris" else positions.TARGI_BOARDS
+    view = _pseudo_events(game, boards[name]())
+    drawn = _pseudo_drawn(monkeypatch)
+    render_board(game, view, i18n.PSEUDO)
+    assert len(drawn) > 10
+    assert _english_words(drawn) == []
+
+
+@pytest.mark.parametrize("name", sorted(positions.PRIVATE))
+def test_private_images_in_the_pseudo_locale_draw_no_english_outside_the_catalogue(
+    name: str, monkeypatch: pytest.MonkeyPatch
+):
+    game, view = positions.PRIVATE[name]
+    drawn = _pseudo_drawn(monkeypatch)
+    render_private(game, _pseudo_events(game, view()), i18n.PSEUDO)
+    assert len(drawn) > 3
+    assert _english_words(drawn) == []
+
+
+def test_league_and_rating_images_in_the_pseudo_locale_draw_no_english(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    drawn = _pseudo_drawn(monkeypatch)
+    title = i18n._("Spring league")
+    league.render_standings(
+        {
+            "title": title,
+            "subtitle": i18n._("Round 3 of 5"),
+            "champion": "Ayşe",
+            "rows": [
+                {"rank": 1, "name": "Ayşe", "points": 3, "played": 3, "wins": 3, "buchholz": 4.5},
+                {
+                    "rank": 2,
+                    "name": "민준",
+                    "points": 1,
+                    "played": 3,
+                    "wins": 1,
+                    "buchholz": 6,
+                    "note": i18n._("left"),
+                },
+            ],
+        },
+        i18n.PSEUDO,
+    )
+    line = ratings.BoardLine(1, "Ayşe", 1500.0, 12, 50.0, 3.0, False)
+    ratings.render_leaderboard(title, [line], None, i18n._("Updated now"), i18n.PSEUDO)
+    card = ratings.CardData(
+        i18n._("Targi"),
+        "민준",
+        1480.0,
+        2,
+        9,
+        False,
+        5,
+        12,
+        6,
+        ((1, 12.0), (2, -8.0)),
+        (1500.0, 1480.0),
+    )
+    ratings.render_cards([card, dataclasses.replace(card, chart=())], i18n.PSEUDO)
+    assert len(drawn) > 20
+    assert _english_words(drawn, names=("Ayşe", "민준")) == []
+
+
+def test_the_pseudo_check_notices_english_drawn_past_the_catalogue():
+    assert _english_words(["⟦Turn 3⟧", "⟦Last: ⟦Archer⟧: tile red F3⟧"]) == []
+    assert _english_words(["⟦Bag⟧: 3 tiles"]) == ["⟦Bag⟧: 3 tiles"]
+
+
+# ---- golden images in Korean and Turkish ---------------------------------------------------------
+GOLDEN = {
+    "tigris": ("tigris_war_pending", "tigris_private"),
+    "targi": ("targi_mid_game", "targi_private_drawn"),
+}
+
+
+@pytest.mark.parametrize("lang", catalog.TRANSLATED)
+@pytest.mark.parametrize("game", sorted(GOLDEN))
+def test_board_in_each_language_matches_golden(game: str, lang: str):
+    """The public board as a table of that language sees it (events localized first, as the
+    bot's image path does)."""
+    board, _ = GOLDEN[game]
+    boards = positions.TIGRIS_BOARDS if game == "tigris" else positions.TARGI_BOARDS
+    view = presenters.localize_view(game, boards[board](), lang)
+    png = render_board(game, view, lang)
+    assert png != render_board(game, view, "en")
+    assert_matches_golden(png, f"{board}_{lang}")
+
+
+@pytest.mark.parametrize("lang", catalog.TRANSLATED)
+@pytest.mark.parametrize("game", sorted(GOLDEN))
+def test_private_image_in_each_language_matches_golden(game: str, lang: str):
+    _, private = GOLDEN[game]
+    _, make = positions.PRIVATE[private]
+    view = presenters.localize_view(game, make(), lang)
+    png = render_private(game, view, lang)
+    assert png != render_private(game, view, "en")
+    assert_matches_golden(png, f"{private}_{lang}")
+
+
+def test_the_benchmark_draws_the_images_in_the_language_asked():
+    from renderers.bench import run
+
+    english, korean = (
+        run(["targi"], seed=3, positions=1, repeat=1, lang=lang) for lang in LANGS[:2]
+    )
+    assert [r.kind for r in korean] == ["board", "private"]
+    assert [r.sizes for r in korean] != [r.sizes for r in english]
