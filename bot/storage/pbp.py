@@ -71,7 +71,7 @@ class PbpQueries(Statements):
     """Statements over the play-by-post tables; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        super().__init__(queries.conn)
+        super().__init__(queries.executor)
 
     # -- options ------------------------------------------------------------------------------
 
@@ -246,7 +246,8 @@ class PbpQueries(Statements):
 
     async def add_watcher(self, table_id: int, user_id: int) -> bool:
         changed = await self._change(
-            "INSERT OR IGNORE INTO watchers (table_id, user_id) VALUES (?, ?)", [table_id, user_id]
+            "INSERT INTO watchers (table_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            [table_id, user_id],
         )
         return changed == 1
 
