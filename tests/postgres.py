@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import shutil
 import sqlite3
+import tempfile
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
@@ -77,15 +79,18 @@ class PostgresDatabases:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresDatabases]:
+def postgres_server() -> Iterator[PostgresDatabases]:
     import pgserver  # a test dependency only
 
-    folder = tmp_path_factory.mktemp("postgres")
+    # Its own folder, not pytest's tmp_path: pytest deletes the oldest of its numbered folders
+    # when other sessions start, which would pull the data directory from under the server.
+    folder = Path(tempfile.mkdtemp(prefix="bot-tests-postgres-"))
     server = pgserver.get_server(folder, cleanup_mode="stop")
     try:
         yield PostgresDatabases(server.get_uri())
     finally:
         server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 NewDatabase = Callable[..., Awaitable[str]]

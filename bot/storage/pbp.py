@@ -171,9 +171,10 @@ class PbpQueries(Statements):
         self, table_id: int, seat: int, since: float, previous: float | None, at: float
     ) -> bool:
         """Record a reminder unless the decision changed or another tick already did."""
+        # COALESCE, not SQLite's null-safe "IS ?": both databases read it, and no time is -1.
         changed = await self._change(
             "UPDATE pending SET reminded_at = ? WHERE table_id = ? AND seat = ? AND since = ? "
-            "AND reminded_at IS ?",
+            "AND COALESCE(reminded_at, -1) = COALESCE(?, -1)",
             [at, table_id, seat, since, previous],
         )
         return changed == 1
