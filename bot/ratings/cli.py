@@ -2,7 +2,8 @@
 
 - ``simulate [--seed N] [--runs N]``: the model comparison the parameters were chosen from.
 - ``rebuild [--db PATH]``: recompute every rating and history row from the results (default
-  database: ``DATABASE_PATH`` from the environment or ``.env``, else ``var/bot.sqlite3``).
+  database: ``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env``, else
+  ``var/bot.sqlite3``).
 - ``bench [--games N] [--players N] [--seed N]``: time a rating update (the model alone and the
   whole database step) and the leaderboard (query and image), wall and CPU per operation.
 """
@@ -23,7 +24,8 @@ from pathlib import Path
 from bot import ratings
 from bot.ratings.model import Skill, rate
 from bot.ratings.simulate import main_text
-from bot.settings import database_path
+from bot.settings import database_location
+from bot.storage.db import shown_url
 from bot.storage.tables import Database
 
 USAGE = "usage: python -m bot ratings {simulate,rebuild,bench} [options]"
@@ -50,17 +52,18 @@ def main(argv: Sequence[str]) -> int:
         print(main_text(args.seed, args.runs))
         return 0
     if args.command == "rebuild":
-        path = args.db or database_path()
-        if not path.is_file():
+        path = args.db or database_location()
+        if isinstance(path, Path) and not path.is_file():
             print(f"No database at {path}.")
             return 2
         count = asyncio.run(_rebuild(path))
-        print(f"Rebuilt the ratings from {count} rated results in {path}.")
+        shown = shown_url(path) if isinstance(path, str) else path
+        print(f"Rebuilt the ratings from {count} rated results in {shown}.")
         return 0
     return asyncio.run(_bench(args.games, args.players, args.seed))
 
 
-async def _rebuild(path: Path) -> int:
+async def _rebuild(path: Path | str) -> int:
     db = await Database.open(path)
     try:
         return await ratings.rebuild(db)

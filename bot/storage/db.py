@@ -37,6 +37,7 @@ __all__ = [
     "migrate_postgres",
     "postgres_schema_version",
     "schema_version",
+    "shown_url",
 ]
 
 _MIGRATION_NAME = re.compile(
@@ -322,7 +323,7 @@ async def migrate_postgres(
     return first, await postgres_schema_version(conn)
 
 
-def _shown(url: str) -> str:
+def shown_url(url: str) -> str:
     """``url`` without its password, for messages."""
     return re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", url)
 
@@ -335,7 +336,7 @@ async def connect_postgres(
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         raise DatabaseUnreachable(
-            f"Could not connect to the PostgreSQL database at {_shown(url)} ({error}): check "
+            f"Could not connect to the PostgreSQL database at {shown_url(url)} ({error}): check "
             "that the server runs and DATABASE_URL names it, user and password included."
         ) from error
     try:
