@@ -50,3 +50,15 @@ def test_ai_settings_default_and_refuse_nonsense(tmp_path: Path) -> None:
     for name, value in [("AI_MOVE_DELAY", "soon"), ("AI_MOVE_DELAY", "-1"), ("AI_WORKERS", "0")]:
         with pytest.raises(SettingsError, match=name):
             Settings.load({"DISCORD_TOKEN": "x", name: value}, none)
+
+
+def test_database_url_switches_to_postgresql_and_refuses_other_addresses(tmp_path: Path) -> None:
+    none = tmp_path / "none.env"
+    sqlite = Settings.load({"DISCORD_TOKEN": "x", "DATABASE_PATH": "data/b.sqlite3"}, none)
+    assert sqlite.database_url is None and sqlite.database == Path("data/b.sqlite3")
+    url = "postgresql://bot:pw@db.example:5432/bot"
+    chosen = Settings.load({"DISCORD_TOKEN": "x", "DATABASE_URL": f" {url} "}, none)
+    assert chosen.database == url
+    for wrong in ("mysql://bot@db/bot", "var/bot.sqlite3"):
+        with pytest.raises(SettingsError, match="DATABASE_URL must be a PostgreSQL address"):
+            Settings.load({"DISCORD_TOKEN": "x", "DATABASE_URL": wrong}, none)
