@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import sys
 
+import asyncpg
 import discord
 import discord.gateway
 import discord.http
@@ -28,6 +29,7 @@ from bot.storage import (
     check_usable,
     is_postgres_url,
 )
+from bot.storage.db import shown_url
 
 log = logging.getLogger("bot")
 
@@ -111,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (DatabaseTooNew, DatabaseUnreachable) as error:
         print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    except asyncpg.PostgresError as error:  # e.g. the user may not create tables
+        print(
+            f"Cannot start: the PostgreSQL database {shown_url(settings.database_url or '')} "
+            f"refused the bot ({error}); check DATABASE_URL and that user's rights.",
+            file=sys.stderr,
+        )
         return 2
     except sqlite3.DatabaseError as error:  # e.g. a disk turned read-only since the check
         print(

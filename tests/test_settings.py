@@ -62,3 +62,18 @@ def test_database_url_switches_to_postgresql_and_refuses_other_addresses(tmp_pat
     for wrong in ("mysql://bot@db/bot", "var/bot.sqlite3"):
         with pytest.raises(SettingsError, match="DATABASE_URL must be a PostgreSQL address"):
             Settings.load({"DISCORD_TOKEN": "x", "DATABASE_URL": wrong}, none)
+
+
+def test_python_m_bot_with_an_unreachable_database_url_exits_2(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+        "DISCORD_TOKEN": "x",
+        "DATABASE_URL": f"postgresql://bot:secret@/bot?host={tmp_path}&port=1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("Cannot start: Could not connect to the PostgreSQL database")
+    assert "secret" not in result.stderr

@@ -392,10 +392,14 @@ class Queries(Statements):
     async def set_pending(self, table_id: int, since_by_seat: dict[int, float]) -> None:
         """Make exactly these seats pending; a seat whose ``since`` changed is reminded afresh."""
         seats = sorted(since_by_seat)
-        marks = ", ".join("?" * len(seats))
-        await self._change(
-            f"DELETE FROM pending WHERE table_id = ? AND seat NOT IN ({marks})", [table_id, *seats]
-        )
+        if seats:
+            marks = ", ".join("?" * len(seats))
+            await self._change(
+                f"DELETE FROM pending WHERE table_id = ? AND seat NOT IN ({marks})",
+                [table_id, *seats],
+            )
+        else:  # "NOT IN ()" is SQLite's alone
+            await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
         for seat in seats:
             await self._change(
                 "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?) "
