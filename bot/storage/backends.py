@@ -68,6 +68,10 @@ class Executor:
     """Runs one statement at a time on one connection, in the caller's transaction."""
 
     dialect: Dialect
+    #: Appended to a SELECT of the one row a write transaction is about to change (a game
+    #: table): on PostgreSQL it locks the row until the transaction ends, so writers of one table
+    #: in several processes take turns as SQLite's single writer does. Empty elsewhere.
+    lock_row: str = ""
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
         raise NotImplementedError
@@ -136,8 +140,9 @@ class PostgresExecutor(Executor):
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, *, writing: bool = False) -> None:
         self.conn = conn
+        self.lock_row = " FOR UPDATE" if writing else ""
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
         try:

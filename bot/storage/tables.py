@@ -5,10 +5,11 @@ transaction, committed when the block ends and rolled back if it raises. On SQLi
 connection serves the whole bot under an asyncio lock (its statements from different coroutines
 would otherwise interleave inside each other's transactions) and ``write`` is ``BEGIN
 IMMEDIATE`` ... ``COMMIT``. On PostgreSQL reads and writes take a pooled connection; writes of
-one process still queue behind each other, and a move stays a compare-and-swap across processes
-because ``actions`` has the unique key (table, seq) and ``advance_seq`` updates the table's row
-only where ``seq`` is still the expected one: under READ COMMITTED the second writer waits for
-the first one's row lock, then finds ``seq`` moved on and changes nothing.
+one process still queue behind each other. Across processes (READ COMMITTED) a write that reads
+a game table locks its row until it commits (``SELECT ... FOR UPDATE``), so two processes
+changing one table take turns and each sees the other's committed change, as with SQLite's
+single writer; and a move stays a compare-and-swap on seq: ``actions`` has the unique key
+(table, seq) and ``advance_seq`` changes the row only where ``seq`` is still the expected one.
 """
 
 from __future__ import annotations
@@ -141,7 +142,11 @@ class Queries(Statements):
     # -- tables -------------------------------------------------------------------------------
 
     async def table(self, table_id: int) -> TableRow | None:
-        row = await self._one(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", [table_id])
+        # In a write, the row stays locked until the commit (PostgreSQL; SQLite has one writer).
+        row = await self._one(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?{self._executor.lock_row}",
+            [table_id],
+        )
         return None if row is None else TableRow.from_row(row)
 
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
@@ -461,12 +466,17 @@ class Database:
 
     @classmethod
     async def open(
-        cls, location: Location, migrations: tuple[Migration, ...] | None = None
+        cls,
+        location: Location,
+        migrations: tuple[Migration, ...] | None = None,
+        *,
+        pool_size: int = 10,
     ) -> Database:
         """Open (and migrate) the SQLite file at ``location``, or the PostgreSQL database if
-        ``location`` is a ``postgresql://`` address."""
+        ``location`` is a ``postgresql://`` address (with up to ``pool_size`` connections)."""
         if is_postgres_url(location):
-            return cls(pool=await connect_postgres(str(location), migrations))
+            pool = await connect_postgres(str(location), migrations, pool_size=pool_size)
+            return cls(pool=pool)
         return cls(await connect(Path(location), migrations))
 
     @property
@@ -507,4 +517,4 @@ class Database:
                 return
             assert self.pool is not None
             async with self.pool.acquire() as conn, conn.transaction(isolation="read_committed"):
-                yield Queries(PostgresExecutor(conn))
+                yield Queries(PostgresExecutor(conn, writing=True))

@@ -10,7 +10,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.service import MoveResult, Service, StaleBoard
+from bot.service import MoveResult, Service, StaleBoard, TableFull
 from bot.storage import (
     DatabaseTooNew,
     DatabaseUnreachable,
@@ -23,7 +23,7 @@ from bot.storage.backends import postgres_placeholders
 from bot.storage.db import Migration, connect, migrate_postgres, postgres_schema_version
 from bot.storage.tables import Database
 from tests.postgres import NewDatabase, dump, query
-from tests.service.conftest import ANN, BOB, ManualClock, open_service, started
+from tests.service.conftest import ANN, BOB, CAT, GUILD, ManualClock, open_service, started
 
 HANDS = {"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]}
 
@@ -285,3 +285,28 @@ async def test_fifty_racing_writes_of_one_seq_on_two_connections_pools_apply_onc
     assert query(url, "SELECT action FROM actions") == [(f"bid {winner}",)]
     assert query(url, "SELECT seq, state FROM snapshots") == [(1, f"state {winner}")]
     assert query(url, "SELECT seq FROM game_tables") == [(1,)]
+
+
+async def test_two_processes_joining_the_last_seat_seat_one(
+    new_postgres: NewDatabase, clock: ManualClock
+) -> None:
+    """A write that read the table holds its row: the other process's join waits, then finds
+    the table full (READ COMMITTED alone would let both see a free seat)."""
+    url = await new_postgres()
+    first = await open_service(url, clock)
+    second = await open_service(url, clock)
+    try:
+        for channel in range(1, 6):
+            table = await first.create(
+                game="blind_bids", guild_id=GUILD, channel_id=channel, creator=ANN, max_seats=2
+            )
+            outcomes = await asyncio.gather(
+                first.join(table.id, BOB),
+                second.join(table.id, CAT),
+                return_exceptions=True,
+            )
+            assert sum(isinstance(o, TableFull) for o in outcomes) == 1, outcomes
+            assert len((await first.get(table.id)).players) == 2
+    finally:
+        await first.close()
+        await second.close()
