@@ -1,7 +1,7 @@
 """``python -m bot ratings simulate|rebuild|bench``.
 
 - ``simulate [--seed N] [--runs N]``: the model comparison the parameters were chosen from.
-- ``rebuild [--db PATH]``: recompute every rating and history row from the results (default
+- ``rebuild [--db PATH-OR-URL]``: recompute every rating and history row from the results (default
   database: ``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env``, else
   ``var/bot.sqlite3``).
 - ``bench [--games N] [--players N] [--seed N]``: time a rating update (the model alone and the
@@ -25,6 +25,7 @@ from bot import ratings
 from bot.ratings.model import Skill, rate
 from bot.ratings.simulate import main_text
 from bot.settings import database_location
+from bot.storage import is_postgres_url
 from bot.storage.db import shown_url
 from bot.storage.tables import Database
 
@@ -38,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--runs", type=int, default=5)
     rebuild = sub.add_parser("rebuild", help="recompute every rating from the results")
-    rebuild.add_argument("--db", type=Path, default=None)
+    rebuild.add_argument("--db", default=None, help="an SQLite file or a postgresql:// URL")
     bench = sub.add_parser("bench", help="time a rating update and the leaderboard")
     bench.add_argument("--games", type=int, default=500)
     bench.add_argument("--players", type=int, default=200)
@@ -52,7 +53,7 @@ def main(argv: Sequence[str]) -> int:
         print(main_text(args.seed, args.runs))
         return 0
     if args.command == "rebuild":
-        path = args.db or database_location()
+        path = database_location() if args.db is None else _location(args.db)
         if isinstance(path, Path) and not path.is_file():
             print(f"No database at {path}.")
             return 2
@@ -61,6 +62,10 @@ def main(argv: Sequence[str]) -> int:
         print(f"Rebuilt the ratings from {count} rated results in {shown}.")
         return 0
     return asyncio.run(_bench(args.games, args.players, args.seed))
+
+
+def _location(text: str) -> Path | str:
+    return text if is_postgres_url(text) else Path(text)
 
 
 async def _rebuild(path: Path | str) -> int:
