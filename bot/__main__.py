@@ -2,6 +2,8 @@
 
 ``python -m bot sync`` logs in, syncs the slash commands unconditionally and exits.
 ``python -m bot ratings simulate|rebuild|bench`` are the rating tools (``bot.ratings.cli``).
+``python -m bot migrate --to postgresql://...`` copies the SQLite database at ``DATABASE_PATH``
+into an empty PostgreSQL database and verifies the copy (``bot.storage.moving``).
 """
 
 from __future__ import annotations
@@ -13,17 +15,28 @@ import signal
 import sqlite3
 import sys
 
+import asyncpg
 import discord
 import discord.gateway
 import discord.http
 import yarl
 
 from bot.settings import Settings, SettingsError
-from bot.storage import DatabaseTooNew, DatabaseUnusable, check_usable
+from bot.storage import (
+    DatabaseTooNew,
+    DatabaseUnreachable,
+    DatabaseUnusable,
+    check_usable,
+    is_postgres_url,
+)
+from bot.storage.db import shown_url
 
 log = logging.getLogger("bot")
 
-USAGE = "usage: python -m bot [sync | ratings {simulate,rebuild,bench} ...]"
+USAGE = (
+    "usage: python -m bot [sync | ratings {simulate,rebuild,bench} ... | "
+    "migrate --to postgresql://...]"
+)
 
 
 def point_at_discord(settings: Settings) -> None:
@@ -40,7 +53,7 @@ async def run(settings: Settings, *, sync_only: bool) -> int:
 
     point_at_discord(settings)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    service = await Service.open(settings.database_path)
+    service = await Service.open(settings.database)
     try:
         bot = BoardBot(
             service,
@@ -77,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.ratings.cli import main as ratings_main
 
         return ratings_main(args[1:])
+    if args[:1] == ["migrate"]:
+        return migrate_main(args[1:])
     if args not in ([], ["sync"]):
         print(USAGE, file=sys.stderr)
         return 2
@@ -86,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
     try:  # before anything connects to Discord or writes next to the database
-        check_usable(settings.database_path)
+        if settings.database_url is None:
+            check_usable(settings.database_path)
     except DatabaseUnusable as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
@@ -95,8 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run(settings, sync_only=args == ["sync"]))
     except KeyboardInterrupt:
         return 0
-    except DatabaseTooNew as error:
+    except (DatabaseTooNew, DatabaseUnreachable) as error:
         print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    except asyncpg.PostgresError as error:  # e.g. the user may not create tables
+        print(
+            f"Cannot start: the PostgreSQL database {shown_url(settings.database_url or '')} "
+            f"refused the bot ({error}); check DATABASE_URL and that user's rights.",
+            file=sys.stderr,
+        )
         return 2
     except sqlite3.DatabaseError as error:  # e.g. a disk turned read-only since the check
         print(
@@ -107,6 +130,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except discord.LoginFailure:
         print("Cannot start: Discord refused DISCORD_TOKEN; copy it again.", file=sys.stderr)
+        return 2
+
+
+def migrate_main(args: list[str]) -> int:
+    """``migrate --to URL``: copy the SQLite database at DATABASE_PATH into PostgreSQL."""
+    from bot.settings import database_path
+    from bot.storage.moving import move_house
+
+    if len(args) != 2 or args[0] != "--to" or not is_postgres_url(args[1]):
+        print(
+            "usage: python -m bot migrate --to postgresql://user:password@host/dbname",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        return asyncio.run(move_house(database_path(), args[1], print))
+    except (DatabaseTooNew, DatabaseUnreachable, DatabaseUnusable) as error:
+        print(f"Cannot migrate: {error}", file=sys.stderr)
         return 2
 
 

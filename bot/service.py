@@ -14,11 +14,9 @@ import dataclasses
 import logging
 import random
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -27,6 +25,7 @@ from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.i18n import Text
 from bot.presenters import plain_text
+from bot.storage.backends import IntegrityError, Location
 from bot.storage.db import Migration
 from bot.storage.pbp import PbpQueries
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
@@ -213,7 +212,7 @@ def _default_seed() -> int:
 
 
 class Service:
-    """Tables, seats and moves over one SQLite database; one instance per bot process."""
+    """Tables, seats and moves over one database; one instance per bot process."""
 
     def __init__(
         self,
@@ -235,7 +234,7 @@ class Service:
     @classmethod
     async def open(
         cls,
-        path: Path,
+        path: Location,
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
@@ -243,7 +242,8 @@ class Service:
         verify_snapshots: bool = False,
         migrations: tuple[Migration, ...] | None = None,
     ) -> Service:
-        """Connect to ``path`` (WAL, migrated; a too-new schema raises ``DatabaseTooNew``).
+        """Connect to ``path``, an SQLite file (WAL) or a ``postgresql://`` address, migrated
+        (a too-new schema raises ``DatabaseTooNew``).
 
         ``verify_snapshots`` replays the action log whenever a game is first loaded and trusts
         the log over a snapshot that disagrees.
@@ -469,7 +469,7 @@ class Service:
                 )
                 await q.add_seat(table_id, creator.user_id, creator.name)
                 return (await self._load(q, table_id))[1]
-        except sqlite3.IntegrityError:  # another process opened one meanwhile
+        except IntegrityError:  # another process opened one meanwhile
             busy_table = await self.in_channel(channel_id)
             if busy_table is None:
                 raise
@@ -780,7 +780,7 @@ class Service:
                             table_id, self._pending_after(game, new_state, before, seat)
                         )
                     _, after = await self._load(q, table_id)
-            except sqlite3.IntegrityError:  # the log already has this seq: someone was faster
+            except IntegrityError:  # the log already has this seq: someone was faster
                 self._states.pop(table_id, None)
                 raise StaleBoard((await self._read(table_id))[1]) from None
             except StaleBoard:

@@ -36,6 +36,12 @@ class Settings:
     gateway_url: str | None
     ai_move_delay: float = 1.5
     ai_workers: int = 2
+    database_url: str | None = None  # postgresql://...: PostgreSQL instead of DATABASE_PATH
+
+    @property
+    def database(self) -> Path | str:
+        """Where the bot keeps its data: ``DATABASE_URL`` if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def load(cls, environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -70,6 +76,7 @@ class Settings:
                 f"AI_WORKERS must be a whole number from 1 to 32, not {workers_text!r}."
             )
         return cls(
+            database_url=database_url(values),
             discord_token=token,
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "var/bot.sqlite3"),
             dev_guild_id=int(guild) if guild else None,
@@ -79,6 +86,28 @@ class Settings:
             ai_move_delay=delay,
             ai_workers=int(workers_text),
         )
+
+
+def database_url(values: dict[str, str]) -> str | None:
+    """``DATABASE_URL`` (a ``postgresql://`` address), or None when unset."""
+    url = values.get("DATABASE_URL", "").strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL address such as "
+            "postgresql://user:password@host:5432/dbname, or empty for SQLite at DATABASE_PATH."
+        )
+    return url
+
+
+def database_location(
+    environ: dict[str, str] | None = None, dotenv: Path | None = None
+) -> Path | str:
+    """``DATABASE_URL`` if set, else ``DATABASE_PATH`` (for tools that need no token)."""
+    values = _read_dotenv(dotenv if dotenv is not None else Path(".env"))
+    values.update({k: v for k, v in (environ if environ is not None else os.environ).items()})
+    return database_url(values) or database_path(environ, dotenv)
 
 
 def database_path(environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Path:

@@ -1,3 +1,3 @@
 """Shared pytest configuration."""
 
-pytest_plugins = ["tests.fakediscord.fixtures"]
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.postgres"]

@@ -50,3 +50,30 @@ def test_ai_settings_default_and_refuse_nonsense(tmp_path: Path) -> None:
     for name, value in [("AI_MOVE_DELAY", "soon"), ("AI_MOVE_DELAY", "-1"), ("AI_WORKERS", "0")]:
         with pytest.raises(SettingsError, match=name):
             Settings.load({"DISCORD_TOKEN": "x", name: value}, none)
+
+
+def test_database_url_switches_to_postgresql_and_refuses_other_addresses(tmp_path: Path) -> None:
+    none = tmp_path / "none.env"
+    sqlite = Settings.load({"DISCORD_TOKEN": "x", "DATABASE_PATH": "data/b.sqlite3"}, none)
+    assert sqlite.database_url is None and sqlite.database == Path("data/b.sqlite3")
+    url = "postgresql://bot:pw@db.example:5432/bot"
+    chosen = Settings.load({"DISCORD_TOKEN": "x", "DATABASE_URL": f" {url} "}, none)
+    assert chosen.database == url
+    for wrong in ("mysql://bot@db/bot", "var/bot.sqlite3"):
+        with pytest.raises(SettingsError, match="DATABASE_URL must be a PostgreSQL address"):
+            Settings.load({"DISCORD_TOKEN": "x", "DATABASE_URL": wrong}, none)
+
+
+def test_python_m_bot_with_an_unreachable_database_url_exits_2(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+        "DISCORD_TOKEN": "x",
+        "DATABASE_URL": f"postgresql://bot:secret@/bot?host={tmp_path}&port=1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("Cannot start: Could not connect to the PostgreSQL database")
+    assert "secret" not in result.stderr

@@ -1,8 +1,9 @@
 """``python -m bot ratings simulate|rebuild|bench``.
 
 - ``simulate [--seed N] [--runs N]``: the model comparison the parameters were chosen from.
-- ``rebuild [--db PATH]``: recompute every rating and history row from the results (default
-  database: ``DATABASE_PATH`` from the environment or ``.env``, else ``var/bot.sqlite3``).
+- ``rebuild [--db PATH-OR-URL]``: recompute every rating and history row from the results (default
+  database: ``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env``, else
+  ``var/bot.sqlite3``).
 - ``bench [--games N] [--players N] [--seed N]``: time a rating update (the model alone and the
   whole database step) and the leaderboard (query and image), wall and CPU per operation.
 """
@@ -23,7 +24,9 @@ from pathlib import Path
 from bot import ratings
 from bot.ratings.model import Skill, rate
 from bot.ratings.simulate import main_text
-from bot.settings import database_path
+from bot.settings import database_location
+from bot.storage import is_postgres_url
+from bot.storage.db import shown_url
 from bot.storage.tables import Database
 
 USAGE = "usage: python -m bot ratings {simulate,rebuild,bench} [options]"
@@ -36,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--runs", type=int, default=5)
     rebuild = sub.add_parser("rebuild", help="recompute every rating from the results")
-    rebuild.add_argument("--db", type=Path, default=None)
+    rebuild.add_argument("--db", default=None, help="an SQLite file or a postgresql:// URL")
     bench = sub.add_parser("bench", help="time a rating update and the leaderboard")
     bench.add_argument("--games", type=int, default=500)
     bench.add_argument("--players", type=int, default=200)
@@ -50,17 +53,22 @@ def main(argv: Sequence[str]) -> int:
         print(main_text(args.seed, args.runs))
         return 0
     if args.command == "rebuild":
-        path = args.db or database_path()
-        if not path.is_file():
+        path = database_location() if args.db is None else _location(args.db)
+        if isinstance(path, Path) and not path.is_file():
             print(f"No database at {path}.")
             return 2
         count = asyncio.run(_rebuild(path))
-        print(f"Rebuilt the ratings from {count} rated results in {path}.")
+        shown = shown_url(path) if isinstance(path, str) else path
+        print(f"Rebuilt the ratings from {count} rated results in {shown}.")
         return 0
     return asyncio.run(_bench(args.games, args.players, args.seed))
 
 
-async def _rebuild(path: Path) -> int:
+def _location(text: str) -> Path | str:
+    return text if is_postgres_url(text) else Path(text)
+
+
+async def _rebuild(path: Path | str) -> int:
     db = await Database.open(path)
     try:
         return await ratings.rebuild(db)

@@ -1,9 +1,13 @@
-"""Opening the database: WAL mode and numbered SQL migrations tracked by ``PRAGMA user_version``.
+"""Opening the database and its numbered SQL migrations, on SQLite or PostgreSQL.
 
 Migrations are the files ``bot/storage/migrations/NNNN_description.sql``, numbered from 0001
-without gaps. Each one runs in its own transaction together with the ``user_version`` bump, so a
-failing migration leaves the database exactly as it was. A database whose version is higher than
-the newest file was written by a newer bot and is refused before anything touches it.
+without gaps; the same numbers serve both databases. A file ``NNNN_description.postgres.sql``
+beside one is what PostgreSQL runs instead of it (SQLite's types, triggers and table rebuilds do
+not all port). Each migration runs in its own transaction together with the version bump, so a
+failing migration leaves the database exactly as it was. SQLite keeps the version in ``PRAGMA
+user_version``, PostgreSQL in the table ``schema_migrations``. A database whose version is
+higher than the newest file was written by a newer bot and is refused before anything touches
+it.
 """
 
 from __future__ import annotations
@@ -16,21 +20,29 @@ from importlib import resources
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 
 __all__ = [
     "DatabaseTooNew",
+    "DatabaseUnreachable",
     "DatabaseUnusable",
     "Migration",
     "MigrationError",
     "check_usable",
     "connect",
+    "connect_postgres",
     "latest_version",
     "load_migrations",
     "migrate",
+    "migrate_postgres",
+    "postgres_schema_version",
     "schema_version",
+    "shown_url",
 ]
 
-_MIGRATION_NAME = re.compile(r"^(?P<number>\d{4})_(?P<description>[a-z0-9_]+)\.sql$")
+_MIGRATION_NAME = re.compile(
+    r"^(?P<number>\d{4})_(?P<description>[a-z0-9_]+)(?P<postgres>\.postgres)?\.sql$"
+)
 
 
 class DatabaseTooNew(Exception):
@@ -128,6 +140,12 @@ class Migration:
     version: int
     description: str
     sql: str
+    postgres_sql: str | None = None  # from NNNN_description.postgres.sql, if there is one
+
+    @property
+    def for_postgres(self) -> str:
+        """What PostgreSQL runs: the dialect file if there is one, else the common file."""
+        return self.sql if self.postgres_sql is None else self.postgres_sql
 
 
 def load_migrations(directory: Path | None = None) -> tuple[Migration, ...]:
@@ -137,12 +155,26 @@ def load_migrations(directory: Path | None = None) -> tuple[Migration, ...]:
         entries = [(entry.name, entry.read_text(encoding="utf-8")) for entry in root.iterdir()]
     else:
         entries = [(p.name, p.read_text(encoding="utf-8")) for p in directory.iterdir()]
-    found: list[Migration] = []
+    common: dict[int, tuple[str, str]] = {}
+    postgres: dict[int, tuple[str, str]] = {}
     for name, text in entries:
         match = _MIGRATION_NAME.match(name)
         if match is None:
             continue
-        found.append(Migration(int(match["number"]), match["description"], text))
+        chosen = postgres if match["postgres"] else common
+        number = int(match["number"])
+        if number in chosen:
+            raise MigrationError(f"two migrations are numbered {number:04d}")
+        chosen[number] = (match["description"], text)
+    for number, (description, _) in postgres.items():
+        if common.get(number, ("", ""))[0] != description:
+            raise MigrationError(
+                f"{number:04d}_{description}.postgres.sql has no {number:04d}_{description}.sql"
+            )
+    found = [
+        Migration(number, description, text, postgres.get(number, (None, None))[1])
+        for number, (description, text) in common.items()
+    ]
     found.sort(key=lambda m: m.version)
     expected = list(range(1, len(found) + 1))
     if [m.version for m in found] != expected:
@@ -175,11 +207,7 @@ async def migrate(
     before = await schema_version(conn)
     newest = latest_version(chosen)
     if before > newest:
-        raise DatabaseTooNew(
-            f"The database has schema version {before}, but this version of the bot only knows "
-            f"versions up to {newest}: it was written by a newer bot. Run the newer bot, or point "
-            "DATABASE_PATH at another file; the database was left untouched."
-        )
+        raise _too_new(before, newest, "DATABASE_PATH at another file")
     for migration in chosen:
         if migration.version <= before:
             continue
@@ -228,3 +256,93 @@ async def connect(
         await conn.close()
         raise
     return conn
+
+
+# -- PostgreSQL -------------------------------------------------------------------------------
+
+# Any fixed number: every process migrating the same database waits on this advisory lock, so
+# two bots starting together apply each migration once.
+_MIGRATION_LOCK = 0x7467_6D69  # "tgmi"
+
+_VERSION_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+)
+
+
+class DatabaseUnreachable(Exception):
+    """The PostgreSQL server named by ``DATABASE_URL`` refused or did not answer; the message
+    says which address and what to check."""
+
+
+def _too_new(before: int, newest: int, elsewhere: str) -> DatabaseTooNew:
+    return DatabaseTooNew(
+        f"The database has schema version {before}, but this version of the bot only knows "
+        f"versions up to {newest}: it was written by a newer bot. Run the newer bot, or point "
+        f"{elsewhere}; the database was left untouched."
+    )
+
+
+async def postgres_schema_version(conn: asyncpg.Connection) -> int:
+    """The newest migration recorded in ``schema_migrations`` (0 for an empty database)."""
+    exists = await conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+
+async def migrate_postgres(
+    conn: asyncpg.Connection, migrations: tuple[Migration, ...] | None = None
+) -> tuple[int, int]:
+    """Apply the pending migrations in order, each in its own transaction with its version row;
+    return (version before, version after). Raises :class:`DatabaseTooNew` (and changes
+    nothing) if the database is ahead of the code."""
+    chosen = load_migrations() if migrations is None else migrations
+    newest = latest_version(chosen)
+    first = await postgres_schema_version(conn)
+    if first > newest:
+        raise _too_new(first, newest, "DATABASE_URL at another database")
+    for migration in chosen:
+        if migration.version <= first:
+            continue
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await conn.execute(_VERSION_TABLE)
+            now = await postgres_schema_version(conn)  # another process may have gone first
+            if now > newest:
+                raise _too_new(now, newest, "DATABASE_URL at another database")
+            if now >= migration.version:
+                continue
+            await conn.execute(migration.for_postgres)
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, description, applied_at) "
+                "VALUES ($1, $2, EXTRACT(EPOCH FROM clock_timestamp()))",
+                migration.version,
+                migration.description,
+            )
+    return first, await postgres_schema_version(conn)
+
+
+def shown_url(url: str) -> str:
+    """``url`` without its password, for messages."""
+    return re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", url)
+
+
+async def connect_postgres(
+    url: str, migrations: tuple[Migration, ...] | None = None, *, pool_size: int = 10
+) -> asyncpg.Pool:
+    """A connection pool on ``url``, migrated (a too-new schema raises ``DatabaseTooNew``)."""
+    try:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        raise DatabaseUnreachable(
+            f"Could not connect to the PostgreSQL database at {shown_url(url)} ({error}): check "
+            "that the server runs and DATABASE_URL names it, user and password included."
+        ) from error
+    try:
+        async with pool.acquire() as conn:
+            await migrate_postgres(conn, migrations)
+    except BaseException:
+        await pool.close()
+        raise
+    return pool

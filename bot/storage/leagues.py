@@ -101,7 +101,7 @@ class LeagueQueries(Statements):
     """Statements over the league tables; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        super().__init__(queries.conn)
+        super().__init__(queries.executor)
 
     # -- leagues ------------------------------------------------------------------------------
 
@@ -119,14 +119,11 @@ class LeagueQueries(Statements):
         created_by: int,
         at: float,
     ) -> int:
-        async with self._conn.execute(
+        return await self._insert(
             "INSERT INTO leagues (guild_id, channel_id, game, name, format, round_days, rounds, "
             "seed, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?)",
-            (guild_id, channel_id, game, name, format, round_days, rounds, seed, created_by, at),
-        ) as cursor:
-            new_id = cursor.lastrowid
-        assert new_id is not None
-        return int(new_id)
+            [guild_id, channel_id, game, name, format, round_days, rounds, seed, created_by, at],
+        )
 
     async def league(self, league_id: int) -> LeagueRow | None:
         rows = await self._all(f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = ?", [league_id])
@@ -134,8 +131,8 @@ class LeagueQueries(Statements):
 
     async def open_league_named(self, guild_id: int, name: str) -> LeagueRow | None:
         rows = await self._all(
-            f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND name = ? "
-            "COLLATE NOCASE AND status != 'finished'",
+            f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND LOWER(name) = LOWER(?) "
+            "AND status != 'finished'",
             [guild_id, name],
         )
         return LeagueRow.from_row(rows[0]) if rows else None
@@ -244,8 +241,8 @@ class LeagueQueries(Statements):
         """False if the round exists already (another caller opened it)."""
         return (
             await self._change(
-                "INSERT OR IGNORE INTO league_rounds (league_id, number, opened_at, deadline) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO league_rounds (league_id, number, opened_at, deadline) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [league_id, number, opened_at, deadline],
             )
             == 1

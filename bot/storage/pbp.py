@@ -71,7 +71,7 @@ class PbpQueries(Statements):
     """Statements over the play-by-post tables; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        super().__init__(queries.conn)
+        super().__init__(queries.executor)
 
     # -- options ------------------------------------------------------------------------------
 
@@ -171,9 +171,10 @@ class PbpQueries(Statements):
         self, table_id: int, seat: int, since: float, previous: float | None, at: float
     ) -> bool:
         """Record a reminder unless the decision changed or another tick already did."""
+        # COALESCE, not SQLite's null-safe "IS ?": both databases read it, and no time is -1.
         changed = await self._change(
             "UPDATE pending SET reminded_at = ? WHERE table_id = ? AND seat = ? AND since = ? "
-            "AND reminded_at IS ?",
+            "AND COALESCE(reminded_at, -1) = COALESCE(?, -1)",
             [at, table_id, seat, since, previous],
         )
         return changed == 1
@@ -246,7 +247,8 @@ class PbpQueries(Statements):
 
     async def add_watcher(self, table_id: int, user_id: int) -> bool:
         changed = await self._change(
-            "INSERT OR IGNORE INTO watchers (table_id, user_id) VALUES (?, ?)", [table_id, user_id]
+            "INSERT INTO watchers (table_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            [table_id, user_id],
         )
         return changed == 1
 

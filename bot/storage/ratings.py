@@ -109,11 +109,18 @@ def _history(row: Sequence[Any]) -> HistoryRow:
     )
 
 
+# "The JSON list r.players holds the user id ?", which SQL has no common words for.
+_PLAYED_BY = {
+    "sqlite": "EXISTS (SELECT 1 FROM json_each(r.players) j WHERE j.value = ?)",
+    "postgres": "r.players::jsonb @> jsonb_build_array(?::bigint)",
+}
+
+
 class RatingQueries(Statements):
     """Statements over results and ratings; run inside ``Database.read``/``write``."""
 
     def __init__(self, queries: Queries) -> None:
-        super().__init__(queries.conn)
+        super().__init__(queries.executor)
 
     # -- results ------------------------------------------------------------------------------
 
@@ -161,8 +168,7 @@ class RatingQueries(Statements):
             f"SELECT {', '.join('r.' + c.strip() for c in _RESULT_COLUMNS.split(','))}, "
             "t.channel_id, t.board_message_id FROM results r "
             "JOIN game_tables t ON t.id = r.table_id "
-            "WHERE r.guild_id = ? AND EXISTS "
-            "(SELECT 1 FROM json_each(r.players) j WHERE j.value = ?) "
+            f"WHERE r.guild_id = ? AND {_PLAYED_BY[self.dialect]} "
             "ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
             [guild_id, user_id, limit],
         )

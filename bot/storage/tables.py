@@ -1,9 +1,15 @@
-"""Typed queries over the game-table schema, run under one connection lock.
+"""Typed queries over the game-table schema, on SQLite or PostgreSQL.
 
-One aiosqlite connection serves the whole bot. Its statements from different coroutines would
-otherwise interleave inside each other's transactions, so every use goes through
-:meth:`Database.read` or :meth:`Database.write`, which hold an asyncio lock; ``write`` wraps the
-block in ``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception).
+Every use goes through :meth:`Database.read` or :meth:`Database.write`; ``write`` is one
+transaction, committed when the block ends and rolled back if it raises. On SQLite one aiosqlite
+connection serves the whole bot under an asyncio lock (its statements from different coroutines
+would otherwise interleave inside each other's transactions) and ``write`` is ``BEGIN
+IMMEDIATE`` ... ``COMMIT``. On PostgreSQL reads and writes take a pooled connection; writes of
+one process still queue behind each other. Across processes (READ COMMITTED) a write that reads
+a game table locks its row until it commits (``SELECT ... FOR UPDATE``), so two processes
+changing one table take turns and each sees the other's committed change, as with SQLite's
+single writer; and a move stays a compare-and-swap on seq: ``actions`` has the unique key
+(table, seq) and ``advance_seq`` changes the row only where ``seq`` is still the expected one.
 """
 
 from __future__ import annotations
@@ -17,8 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 
-from bot.storage.db import Migration, connect
+from bot.storage.backends import (
+    Dialect,
+    Executor,
+    Location,
+    PostgresExecutor,
+    SqliteExecutor,
+    is_postgres_url,
+)
+from bot.storage.db import Migration, connect, connect_postgres
 
 __all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
 
@@ -60,7 +75,7 @@ class TableRow:
     language: str = "en"  # public messages' language (bot.i18n.LANGUAGES)
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
+    def from_row(cls, row: tuple[Any, ...]) -> TableRow:
         values = list(row)
         values[8] = json.loads(values[8])
         values[9] = None if values[9] is None else json.loads(values[9])
@@ -92,30 +107,34 @@ class ActionRow:
 
 
 class Statements:
-    """Runs statements on one connection: the base of every query set (this module's
-    :class:`Queries` and those of ``bot.storage.pbp``, ``.ratings`` and ``.leagues``)."""
+    """Runs statements through one :class:`Executor`: the base of every query set (this
+    module's :class:`Queries` and those of ``bot.storage.pbp``, ``.ratings`` and ``.leagues``)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    def __init__(self, executor: Executor) -> None:
+        self._executor = executor
 
     @property
-    def conn(self) -> aiosqlite.Connection:
-        """The connection, for query sets kept in other modules (``bot.storage.pbp``)."""
-        return self._conn
+    def executor(self) -> Executor:
+        """The executor, for query sets kept in other modules (``bot.storage.pbp``)."""
+        return self._executor
+
+    @property
+    def dialect(self) -> Dialect:
+        """Which database runs the statements, for the few that differ."""
+        return self._executor.dialect
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else tuple(row)
+        return await self._executor.one(sql, params)
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(row) for row in rows]
+        return await self._executor.all(sql, params)
 
     async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return int(cursor.rowcount)
+        return await self._executor.change(sql, params)
+
+    async def _insert(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Insert one row into a table keyed by ``id``; the new id."""
+        return await self._executor.insert_id(sql, params)
 
 
 class Queries(Statements):
@@ -124,7 +143,11 @@ class Queries(Statements):
     # -- tables -------------------------------------------------------------------------------
 
     async def table(self, table_id: int) -> TableRow | None:
-        row = await self._one(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", [table_id])
+        # In a write, the row stays locked until the commit (PostgreSQL; SQLite has one writer).
+        row = await self._one(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?{self._executor.lock_row}",
+            [table_id],
+        )
         return None if row is None else TableRow.from_row(row)
 
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
@@ -164,11 +187,11 @@ class Queries(Statements):
         ai_replaces: bool = False,
         language: str = "en",
     ) -> int:
-        async with self._conn.execute(
+        return await self._insert(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
             "seat_order, options, setup, seed, created_at, rated, ai_replaces, language) "
             "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
+            [
                 game,
                 guild_id,
                 channel_id,
@@ -182,11 +205,8 @@ class Queries(Statements):
                 int(rated),
                 int(ai_replaces),
                 language,
-            ),
-        ) as cursor:
-            new_id = cursor.lastrowid
-        assert new_id is not None
-        return int(new_id)
+            ],
+        )
 
     async def set_started(self, table_id: int, seat_of_user: dict[int, int], at: float) -> None:
         for user_id, seat in seat_of_user.items():
@@ -328,7 +348,7 @@ class Queries(Statements):
     async def append_action(
         self, table_id: int, seq: int, seat: int, user_id: int, action: str, at: float
     ) -> None:
-        """Insert log entry ``seq``; raises ``sqlite3.IntegrityError`` if it already exists."""
+        """Insert log entry ``seq``; raises ``IntegrityError`` if it already exists."""
         await self._change(
             "INSERT INTO actions (table_id, seq, seat, user_id, action, at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -380,10 +400,14 @@ class Queries(Statements):
     async def set_pending(self, table_id: int, since_by_seat: dict[int, float]) -> None:
         """Make exactly these seats pending; a seat whose ``since`` changed is reminded afresh."""
         seats = sorted(since_by_seat)
-        marks = ", ".join("?" * len(seats))
-        await self._change(
-            f"DELETE FROM pending WHERE table_id = ? AND seat NOT IN ({marks})", [table_id, *seats]
-        )
+        if seats:
+            marks = ", ".join("?" * len(seats))
+            await self._change(
+                f"DELETE FROM pending WHERE table_id = ? AND seat NOT IN ({marks})",
+                [table_id, *seats],
+            )
+        else:  # "NOT IN ()" is SQLite's alone
+            await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
         for seat in seats:
             await self._change(
                 "INSERT INTO pending (table_id, seat, since) VALUES (?, ?, ?) "
@@ -444,35 +468,68 @@ class Queries(Statements):
 
 
 class Database:
-    """The bot's one connection plus the lock that keeps its transactions whole."""
+    """The bot's database: SQLite (one connection plus the lock that keeps its transactions
+    whole) or PostgreSQL (a connection pool); the query sets do not know which."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection | None = None, *, pool: asyncpg.Pool | None = None
+    ) -> None:
         self.conn = conn
+        self.pool = pool
         self._lock = asyncio.Lock()
-        self._queries = Queries(conn)
+        self._queries = Queries(SqliteExecutor(conn)) if conn is not None else None
 
     @classmethod
-    async def open(cls, path: Path, migrations: tuple[Migration, ...] | None = None) -> Database:
-        return cls(await connect(path, migrations))
+    async def open(
+        cls,
+        location: Location,
+        migrations: tuple[Migration, ...] | None = None,
+        *,
+        pool_size: int = 10,
+    ) -> Database:
+        """Open (and migrate) the SQLite file at ``location``, or the PostgreSQL database if
+        ``location`` is a ``postgresql://`` address (with up to ``pool_size`` connections)."""
+        if is_postgres_url(location):
+            pool = await connect_postgres(str(location), migrations, pool_size=pool_size)
+            return cls(pool=pool)
+        return cls(await connect(Path(location), migrations))
+
+    @property
+    def dialect(self) -> Dialect:
+        return "sqlite" if self.conn is not None else "postgres"
 
     async def close(self) -> None:
         async with self._lock:
-            await self.conn.close()
+            if self.conn is not None:
+                await self.conn.close()
+            if self.pool is not None:
+                await self.pool.close()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Queries]:
         """Queries outside a transaction (each statement sees committed data)."""
-        async with self._lock:
-            yield self._queries
+        if self._queries is not None:
+            async with self._lock:
+                yield self._queries
+            return
+        assert self.pool is not None
+        async with self.pool.acquire() as conn:
+            yield Queries(PostgresExecutor(conn))
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Queries]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._queries
-            except BaseException:
-                await self.conn.rollback()
-                raise
-            await self.conn.commit()
+            if self._queries is not None:
+                assert self.conn is not None
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._queries
+                except BaseException:
+                    await self.conn.rollback()
+                    raise
+                await self.conn.commit()
+                return
+            assert self.pool is not None
+            async with self.pool.acquire() as conn, conn.transaction(isolation="read_committed"):
+                yield Queries(PostgresExecutor(conn, writing=True))

@@ -13,7 +13,14 @@ import pytest_asyncio
 from bot.ai.worker import AiPool
 from tests.bot.helpers import Harness, running_bot
 from tests.fakediscord import FakeDiscord
-from tests.service.conftest import clock, db_path, service  # noqa: F401  (fixtures)
+from tests.service.conftest import clock, service  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """AI seats do not depend on the database: their tests run on SQLite only."""
+    return tmp_path / "data" / "bot.sqlite3"
+
 
 #: A small `strong` budget keeps tests quick.
 ITERATIONS = 8

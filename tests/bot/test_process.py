@@ -1,5 +1,6 @@
 """Smoke test of the unmodified `python -m bot` process over the fake gateway: a game survives a
-crash (SIGKILL) and a restart on the same database file, buttons included."""
+crash (SIGKILL) and a restart on the same database (an SQLite file or PostgreSQL), buttons
+included."""
 
 from __future__ import annotations
 
@@ -65,12 +66,21 @@ async def _move(fake: FakeDiscord, rng: random.Random, board: Call, mover: str) 
     return await fake.wait_for(_is_post, start=mark, timeout=10), user
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
-    fake_discord: FakeDiscord, bot_process: Any, tmp_path: Path
+    fake_discord: FakeDiscord,
+    bot_process: Any,
+    tmp_path: Path,
+    backend: str,
+    request: pytest.FixtureRequest,
 ) -> None:
     fake = fake_discord
     rng = random.Random(2)
-    proc = bot_process(env={"DATABASE_PATH": str(tmp_path / "var" / "bot.sqlite3")}, cwd=tmp_path)
+    env = {"DATABASE_PATH": str(tmp_path / "var" / "bot.sqlite3")}
+    if backend == "postgres":  # DATABASE_URL wins over DATABASE_PATH
+        databases = request.getfixturevalue("postgres_server")  # dropped with the server
+        env["DATABASE_URL"] = await databases.create()
+    proc = bot_process(env=env, cwd=tmp_path)
     identify = await proc.start()
     assert identify["token"] == "fake-token"
     await fake.wait_for(lambda c: c.template is not None and "commands" in c.path, timeout=10)
@@ -114,6 +124,10 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
     user = _to_act(board, mover)[0]
     menu = await _interact(fake, _named(p.button(act_id, message_data=message, user_id=user), user))
     assert menu.ephemeral and "Choose your action" in menu.content, menu.content
+    if backend == "postgres":  # the rest of the game plays the same on either database
+        board, mover = await _move(fake, rng, board, mover)
+        assert await proc.stop() == 0, proc.output()
+        return
 
     for _ in range(2000):
         if "final result" in (board.json.get("content") or ""):

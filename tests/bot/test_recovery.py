@@ -107,9 +107,9 @@ async def test_a_crash_after_the_post_before_it_was_recorded_posts_nothing_twice
     # Roll back to the moment after the post, before it was recorded: the database still
     # names the older board as shown, and that board still has its buttons.
     async with h.service.db.write() as q:
-        await q.conn.execute(
+        await q.executor.change(
             "UPDATE game_tables SET posted_version = ?, board_message_id = ? WHERE id = ?",
-            (table.version, table.board_message_id, table.id),
+            [table.version, table.board_message_id, table.id],
         )
     (first_post,) = [
         c for c in boards(h.fake.calls) if c.response["id"] == str(table.board_message_id)

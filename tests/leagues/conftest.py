@@ -1,5 +1,5 @@
-"""League fixtures: a real service on a SQLite file, a manual clock, a thread maker that stands
-in for Discord (it only hands out thread ids and counts the calls)."""
+"""League fixtures: a real service on a real database (SQLite and PostgreSQL), a manual clock,
+a thread maker that stands in for Discord (it only hands out thread ids and counts the calls)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest_asyncio
 
 from bot.leagues import League, LeagueService, Match
 from bot.service import Player, Service
+from bot.storage import Location
 from tests.bot.helpers import Harness, running_bot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as p
@@ -47,13 +48,8 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "bot.sqlite3"
-
-
-@pytest.fixture
-async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[Service]:
-    svc = await open_service(db_path, clock)
+async def service(database: Location, clock: ManualClock) -> AsyncIterator[Service]:
+    svc = await open_service(database, clock)
     yield svc
     await svc.close()
 

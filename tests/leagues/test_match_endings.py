@@ -15,12 +15,10 @@ from tests.leagues.test_exactly_once import Bot, boards, finals, in_channel, res
 async def rated_games(h: Harness, table_id: int) -> tuple[list[Any], dict[int, int]]:
     """The table's result rows (rated flag) and every player's rated game count."""
     async with h.service.db.read() as q:
-        async with q.conn.execute(
-            "SELECT rated FROM results WHERE table_id = ?", (table_id,)
-        ) as cursor:
-            results = [r[0] for r in await cursor.fetchall()]
-        async with q.conn.execute("SELECT user_id, games FROM ratings") as cursor:
-            games = {int(r[0]): int(r[1]) for r in await cursor.fetchall()}
+        rows = await q.executor.all("SELECT rated FROM results WHERE table_id = ?", [table_id])
+        results = [r[0] for r in rows]
+        rows = await q.executor.all("SELECT user_id, games FROM ratings")
+        games = {int(r[0]): int(r[1]) for r in rows}
     return results, games
 
 

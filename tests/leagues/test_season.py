@@ -5,16 +5,16 @@ restart mid-round, leaving mid-season, adjudication, standings as the rules say.
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from bot.leagues import LeagueService
 from bot.leagues.core import DAY
 from bot.service import Player, Service
+from bot.storage import Location
 from tests.leagues.conftest import CHANNEL, GUILD, MANAGER, Threads, people
+from tests.postgres import query
 from tests.service.conftest import ManualClock, open_service, play
 
 
@@ -44,18 +44,14 @@ async def post_boards(service: Service, tables: list[object]) -> None:
         await service.set_posted(table.id, table.version, 900_000 + table.id, ())  # type: ignore[attr-defined]
 
 
-def table_count(path: Path) -> int:
-    conn = sqlite3.connect(path)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM game_tables").fetchone()[0])
-    finally:
-        conn.close()
+def table_count(database: Location) -> int:
+    return int(query(database, "SELECT COUNT(*) FROM game_tables")[0][0])
 
 
 async def test_targi_round_robin_of_12_lower_id_always_wins(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     leagues = LeagueService(service)
     threads = Threads()
     players = people(12)
@@ -70,7 +66,7 @@ async def test_targi_round_robin_of_12_lower_id_always_wins(
             await post_boards(service, opened)
             if number == 4:  # restart mid-round: close and reopen on the same file
                 await service.close()
-                service = await open_service(db_path, clock)
+                service = await open_service(database, clock)
                 leagues = LeagueService(service)
                 assert await leagues.open_matches(league_id, threads) == []
             snap = await leagues.snapshot(league_id)
@@ -122,16 +118,16 @@ async def test_targi_round_robin_of_12_lower_id_always_wins(
         assert len({m.thread_id for m in snap.matches}) == 66
         pairs = Counter(frozenset(m.players) for m in snap.matches)
         assert len(pairs) == 66 and set(pairs.values()) == {1}
-        assert table_count(db_path) == 66
+        assert table_count(database) == 66
         assert await leagues.open_matches(league_id, threads) == []  # a finished season rests
     finally:
         await service.close()
 
 
 async def test_tigris_swiss_of_10_with_leaver_adjudication_deadline_and_restart(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     leagues = LeagueService(service)
     threads = Threads()
     players = people(10)
@@ -184,7 +180,7 @@ async def test_tigris_swiss_of_10_with_leaver_adjudication_deadline_and_restart(
                         expected[p] += value
             elif number == 3:  # restart mid-round; one pod plays to the end, the rest time out
                 await service.close()
-                service = await open_service(db_path, clock)
+                service = await open_service(database, clock)
                 leagues = LeagueService(service)
                 assert await leagues.open_matches(league_id, threads) == []
                 played, *late = matches
@@ -234,7 +230,7 @@ async def test_tigris_swiss_of_10_with_leaver_adjudication_deadline_and_restart(
         assert gone.user_id == leaver and gone.played == 2
         # Every match exactly once: one thread and one table per match.
         assert len(threads.calls) == len(snap.matches) == len(set(threads.calls)) == 12
-        assert table_count(db_path) == 12
+        assert table_count(database) == 12
         adjudicated = [m for m in snap.matches if m.source == "adjudicated"]
         assert len(adjudicated) == 2 and all(m.decided_by == MANAGER.user_id for m in adjudicated)
         assert all(m.reason == "players agreed on this result" for m in adjudicated)
@@ -243,7 +239,7 @@ async def test_tigris_swiss_of_10_with_leaver_adjudication_deadline_and_restart(
 
 
 async def test_a_crash_between_thread_and_table_creates_each_match_once(
-    service: Service, leagues: LeagueService, threads: Threads, db_path: Path
+    service: Service, leagues: LeagueService, threads: Threads, database: Location
 ) -> None:
     league_id = await signed_up(leagues, people(4), "targi", "round_robin")
     await leagues.start(league_id, MANAGER.user_id, can_manage=True)
@@ -271,11 +267,11 @@ async def test_a_crash_between_thread_and_table_creates_each_match_once(
     assert [m.table_id is not None for m in snap.matches] == [True, True]
     assert snap.matches[1].table_id == orphan.id, "the table made before the crash is used"
     assert {t.id for t in opened} == {m.table_id for m in snap.matches}
-    assert table_count(db_path) == 2
+    assert table_count(database) == 2
     assert len(threads.calls) == 2  # the lost thread (empty) and a new one for match 1
     await post_boards(service, opened)
     assert await leagues.open_matches(league_id, threads) == []
-    assert table_count(db_path) == 2
+    assert table_count(database) == 2
 
 
 async def test_deadline_gives_tables_the_round_timing(

@@ -9,7 +9,7 @@ import pytest
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
-from tests.service.conftest import clock, db_path, service  # noqa: F401  (fixtures)
+from tests.service.conftest import clock, service  # noqa: F401  (fixtures)
 
 
 @pytest.fixture

@@ -4,11 +4,10 @@ version token never repeats within a table, take-backs included."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service, StaleBoard
+from bot.storage import Location
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import ALICE, BOB, Harness, custom_ids, open_table
 from tests.pbp.test_discord import HOUR, tick, timed  # noqa: F401  (fixture)
@@ -20,14 +19,14 @@ HANDS = {"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]}
 
 
 async def test_a_forfeit_is_one_transaction(
-    service: Service, pbp: PlayByPost, clock: ManualClock, db_path: Path
+    service: Service, pbp: PlayByPost, clock: ManualClock, database: Location
 ) -> None:
     # The game's end and the forfeiting seat are written together: a crash right after the
     # service's commit must not leave a game that reads as a resignation.
     table = await started(service, setup=HANDS)
     await service.forfeit(table.id, 1, table.seq)
     await service.close()
-    reopened = await open_service(db_path, clock)
+    reopened = await open_service(database, clock)
     try:
         after = await reopened.get(table.id)
         assert (after.status, after.end_reason, after.resigned_seat) == ("finished", "resigned", 1)

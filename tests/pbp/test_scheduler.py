@@ -3,13 +3,12 @@ away periods pausing them, and all of it surviving a restart on the same databas
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.pbp import BadTiming, PlayByPost
 from bot.scheduler import Due, Scheduler
 from bot.service import Service
+from bot.storage import Location
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, ManualClock, open_service, started
 
 HOUR = 3600.0
@@ -173,9 +172,9 @@ async def test_back_early_resumes_the_clock(
     assert await at(scheduler, clock, t0 + 3 * DAY + 23 * HOUR) == [("expired", "Bob")]
 
 
-async def test_everything_survives_a_restart(db_path: Path, clock: ManualClock) -> None:
+async def test_everything_survives_a_restart(database: Location, clock: ManualClock) -> None:
     t0 = clock.now
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     pbp = PlayByPost(svc)
     table = await started(svc, setup=HANDS)
     other = await started(svc, (CAT, ANN), channel=CHANNEL + 1, setup=HANDS)
@@ -195,7 +194,7 @@ async def test_everything_survives_a_restart(db_path: Path, clock: ManualClock) 
     ]
     await svc.close()
 
-    svc = await open_service(db_path, clock)  # the bot restarts on the same file
+    svc = await open_service(database, clock)  # the bot restarts on the same file
     try:
         pbp = PlayByPost(svc)
         scheduler = Scheduler(pbp)
@@ -306,12 +305,12 @@ async def test_a_timer_set_during_a_long_wait_counts_from_the_change(
 
 
 async def test_the_consequence_never_comes_without_its_warning(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
     """The bot is offline from before the warning until after the deadline: when it is back it
     warns first, and the forfeit follows the warning's lead later, even across another restart."""
     t0 = clock.now
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     try:
         pbp = PlayByPost(svc)
         table = await started(svc, setup=HANDS)
@@ -322,7 +321,7 @@ async def test_the_consequence_never_comes_without_its_warning(
     finally:
         await svc.close()
     clock.now = t0 + DAY + 6 * HOUR  # back online long after the deadline
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     try:
         pbp = PlayByPost(svc)
         assert await at(Scheduler(pbp), clock, clock.now) == [
@@ -332,7 +331,7 @@ async def test_the_consequence_never_comes_without_its_warning(
         assert await pbp.deadline(table.id, 0) == t0 + DAY + 10 * HOUR
     finally:
         await svc.close()
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     try:
         pbp = PlayByPost(svc)
         scheduler = Scheduler(pbp)

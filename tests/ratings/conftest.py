@@ -1,5 +1,6 @@
-"""The service fixtures (real SQLite file, manual clock, fixed seeds) for the rating tests."""
+"""The service fixtures (a real database, SQLite and PostgreSQL; manual clock, fixed seeds) for
+the rating tests."""
 
-from tests.service.conftest import clock, db_path, service
+from tests.service.conftest import clock, service
 
-__all__ = ["clock", "db_path", "service"]
+__all__ = ["clock", "service"]

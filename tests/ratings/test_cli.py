@@ -1,18 +1,20 @@
-"""``python -m bot ratings ...``: rebuild on a database file, the simulation's printed figures."""
+"""``python -m bot ratings ...``: rebuild on a database (SQLite file or PostgreSQL), the
+simulation's printed figures."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
+from bot.storage import Location
+from tests.postgres import query
 from tests.service.conftest import ANN, BOB, CAT, ManualClock, open_service, started
 
 
-async def _played_database(path: Path) -> None:
+async def _played_database(path: Location) -> None:
     clock = ManualClock()
     service = await open_service(path, clock)
     try:
@@ -26,28 +28,21 @@ async def _played_database(path: Path) -> None:
         await service.close()
 
 
-def _derived(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
-    plain = sqlite3.connect(path)
-    try:
-        return (
-            plain.execute("SELECT * FROM ratings ORDER BY user_id").fetchall(),
-            plain.execute("SELECT * FROM rating_history ORDER BY table_id, user_id").fetchall(),
-        )
-    finally:
-        plain.close()
+def _derived(path: Location) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    return (
+        query(path, "SELECT * FROM ratings ORDER BY user_id"),
+        query(path, "SELECT * FROM rating_history ORDER BY table_id, user_id"),
+    )
 
 
 async def test_rebuild_command_recomputes_the_same_numbers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database: Location, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "bot.sqlite3"
+    path = database  # an SQLite file or a postgresql:// URL
     await _played_database(path)
     before = _derived(path)
-    plain = sqlite3.connect(path)
-    plain.execute("UPDATE ratings SET mu = 0, games = 99")  # damage the derived rows
-    plain.execute("DELETE FROM rating_history")
-    plain.commit()
-    plain.close()
+    query(path, "UPDATE ratings SET mu = 0, games = 99")  # damage the derived rows
+    query(path, "DELETE FROM rating_history")
     # The command runs its own event loop: run it outside this test's loop.
     code = await asyncio.to_thread(main, ["ratings", "rebuild", "--db", str(path)])
     assert code == 0

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +12,9 @@ import pytest
 from bot import ratings
 from bot.ratings.model import Skill, rate, shown
 from bot.service import BadOption, Player, Service
+from bot.storage import IntegrityError, Location
 from bot.storage.ratings import RatingQueries
+from tests.postgres import query
 from tests.service.conftest import (
     ANN,
     BOB,
@@ -136,34 +136,29 @@ def test_what_counts() -> None:
     assert ratings.is_human(0) and not ratings.is_human(-1)
 
 
-async def test_results_are_immutable(service: Service, db_path: Path) -> None:
+async def test_results_are_immutable(service: Service, database: Location) -> None:
     table = await started(service, (ANN, BOB))
     await service.resign(table.id, ANN.user_id)
-    plain = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="immutable"):
-            plain.execute("UPDATE results SET rated = 0")
-        with pytest.raises(sqlite3.IntegrityError, match="immutable"):
-            plain.execute("DELETE FROM results")
-    finally:
-        plain.close()
+    with pytest.raises(IntegrityError, match="immutable"):
+        query(database, "UPDATE results SET rated = 0")
+    with pytest.raises(IntegrityError, match="immutable"):
+        query(database, "DELETE FROM results")
+    assert len(query(database, "SELECT * FROM results WHERE rated = 1")) == 1
 
 
 async def test_a_game_is_never_rated_twice_the_end_rolls_back_whole(
-    service: Service, db_path: Path
+    service: Service, database: Location
 ) -> None:
     table = await started(service, (ANN, BOB))
     # A result already exists for this table (as if it had been rated before): ending the game
     # again must fail as a whole, leaving the game running and nobody rated.
-    plain = sqlite3.connect(db_path)
-    plain.execute(
+    query(
+        database,
         "INSERT INTO results (table_id, game, guild_id, finished_at, end_reason, ranking, "
         "players, rated) VALUES (?, 'blind_bids', ?, 0, 'over', '[]', '[]', 0)",
-        [table.id, GUILD],
+        (table.id, GUILD),
     )
-    plain.commit()
-    plain.close()
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await service.resign(table.id, ANN.user_id)
     assert (await service.get(table.id)).status == "active"
     assert await derived(service) == ([], [])
@@ -224,13 +219,13 @@ async def test_displayed_ratings_for_the_leagues(service: Service) -> None:
     assert elsewhere == {101: ratings.STARTING_RATING}
 
 
-async def test_results_survive_a_restart(db_path: Path, clock: ManualClock) -> None:
-    service = await open_service(db_path, clock)
+async def test_results_survive_a_restart(database: Location, clock: ManualClock) -> None:
+    service = await open_service(database, clock)
     table = await started(service, (ANN, BOB))
     await service.resign(table.id, BOB.user_id)
     before = await derived(service)
     await service.close()
-    again = await open_service(db_path, clock)
+    again = await open_service(database, clock)
     try:
         assert await derived(again) == before
     finally:

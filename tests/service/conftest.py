@@ -1,12 +1,12 @@
-"""Fixtures for the service tests: a real SQLite file per test, a manual clock, fixed seeds."""
+"""Fixtures for the service tests: a real database per test (an SQLite file, or a fresh
+PostgreSQL database: the ``database`` fixture of ``tests/postgres.py`` runs each test on both),
+a manual clock, fixed seeds."""
 
 from __future__ import annotations
 
 import itertools
 import random
-import sqlite3
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -14,7 +14,11 @@ import pytest
 
 from bot.games import get_game
 from bot.service import MoveResult, Player, Service, Table
+from bot.storage import Location
+from tests.postgres import dump
 from tests.service import blind_bids
+
+__all__ = ["dump"]  # re-exported: the suites import it from here
 
 ANN = Player(101, "Ann")
 BOB = Player(102, "Bob")
@@ -50,26 +54,11 @@ def seeds(start: int = 1000) -> Callable[[], int]:
 
 
 async def open_service(
-    path: Path, clock: ManualClock, seed_source: Callable[[], int] | None = None, **kw: Any
+    path: Location, clock: ManualClock, seed_source: Callable[[], int] | None = None, **kw: Any
 ) -> Service:
     return await Service.open(
         path, clock=clock, seed_source=seed_source or seeds(), games=games, **kw
     )
-
-
-def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, read through a separate plain sqlite3 connection."""
-    conn = sqlite3.connect(path)
-    try:
-        names = [
-            r[0]
-            for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-            )
-        ]
-        return {n: sorted(conn.execute(f"SELECT * FROM {n}").fetchall(), key=repr) for n in names}
-    finally:
-        conn.close()
 
 
 @pytest.fixture
@@ -78,13 +67,8 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "bot.sqlite3"
-
-
-@pytest.fixture
-async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[Service]:
-    svc = await open_service(db_path, clock)
+async def service(database: Location, clock: ManualClock) -> AsyncIterator[Service]:
+    svc = await open_service(database, clock)
     yield svc
     await svc.close()
 

@@ -15,6 +15,7 @@ import pytest
 from bot.games import IllegalAction, InvalidNotation, NotYourTurn, game_names, get_game
 from bot.games import replay as replay_record
 from bot.service import GameNotActive, MoveResult, Player, Service, StaleBoard
+from bot.storage import Location
 from tests.replay_tool import run_replay_tool
 from tests.service.conftest import (
     ANN,
@@ -45,19 +46,19 @@ def _ids(case: tuple[str, int]) -> str:
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 async def test_a_whole_game_with_a_restart_in_the_middle(
-    case: tuple[str, int], db_path: Path, clock: ManualClock, tmp_path: Path
+    case: tuple[str, int], database: Location, clock: ManualClock, tmp_path: Path
 ) -> None:
     name, count = case
     game = get_game(name)
     players: tuple[Player, ...] = PLAYERS[:count]
     rng = random.Random(f"{name}-{count}")
-    svc = await open_service(db_path, clock, seeds(77))
+    svc = await open_service(database, clock, seeds(77))
     table = await started(svc, players, game=name, seat_order="random")
     first_half = await play(svc, table.id, rng, 40)
     await svc.close()
 
     # A new process on the same file; it checks the snapshot against a replay of the log.
-    svc = await open_service(db_path, clock, verify_snapshots=True)
+    svc = await open_service(database, clock, verify_snapshots=True)
     try:
         resumed = await svc.get(table.id)
         assert resumed.status == "active" and resumed.seq == len(first_half)
@@ -98,7 +99,7 @@ async def test_a_whole_game_with_a_restart_in_the_middle(
 
 
 @pytest.mark.parametrize("name", game_names())
-async def test_bad_moves_change_nothing(name: str, service: Service, db_path: Path) -> None:
+async def test_bad_moves_change_nothing(name: str, service: Service, database: Location) -> None:
     game = get_game(name)
     players = PLAYERS[: min(game.SEAT_COUNTS)]
     table = await started(service, players, game=name)
@@ -116,7 +117,7 @@ async def test_bad_moves_change_nothing(name: str, service: Service, db_path: Pa
         for w in words[:10]
     ]
     illegal = [a for a in illegal if a not in legal]
-    before = dump(db_path)
+    before = dump(database)
     for text in ["", "fly to the moon", "x" * 300]:
         with pytest.raises(InvalidNotation):
             await service.submit(table.id, actor.user_id, text, expected_seq=table.seq)
@@ -131,7 +132,7 @@ async def test_bad_moves_change_nothing(name: str, service: Service, db_path: Pa
             await service.submit(table.id, player.user_id, legal[0], expected_seq=table.seq)
     with pytest.raises(StaleBoard):
         await service.submit(table.id, actor.user_id, legal[0], expected_seq=table.seq - 1)
-    assert dump(db_path) == before
+    assert dump(database) == before
     assert isinstance(
         await service.submit(table.id, actor.user_id, legal[0], expected_seq=table.seq),
         MoveResult,
@@ -140,7 +141,7 @@ async def test_bad_moves_change_nothing(name: str, service: Service, db_path: Pa
 
 @pytest.mark.parametrize("name", game_names())
 async def test_racing_moves_for_one_seq_apply_once(
-    name: str, service: Service, db_path: Path
+    name: str, service: Service, database: Location
 ) -> None:
     game = get_game(name)
     players = PLAYERS[: max(game.SEAT_COUNTS)]
@@ -158,20 +159,20 @@ async def test_racing_moves_for_one_seq_apply_once(
     for other in outcomes:
         if other is not applied[0]:
             assert isinstance(other, StaleBoard), other
-    assert len(dump(db_path)["actions"]) == 1
+    assert len(dump(database)["actions"]) == 1
     assert (await service.get(table.id)).seq == 1
 
 
 @pytest.mark.parametrize("name", game_names())
 async def test_views_mid_game_are_the_engines_views(
-    name: str, service: Service, db_path: Path
+    name: str, service: Service, database: Location
 ) -> None:
     game = get_game(name)
     count = min(game.SEAT_COUNTS)
     table = await started(service, PLAYERS[:count], game=name)
     await play(service, table.id, random.Random(5), 12)
     table = await service.get(table.id)
-    actions = sorted(dump(db_path)["actions"], key=lambda row: row[1])
+    actions = sorted(dump(database)["actions"], key=lambda row: row[1])
     state = replay_record(
         {
             "game": name,
@@ -189,7 +190,7 @@ async def test_views_mid_game_are_the_engines_views(
 
 @pytest.mark.skipif("tigris" not in game_names(), reason="the T&E engine is not installed")
 async def test_tigris_aborted_mid_conflict_refuses_the_pending_support(
-    service: Service, db_path: Path
+    service: Service, database: Location
 ) -> None:
     table = await started(service, PLAYERS[:3], game="tigris")
     rng = random.Random(12)
@@ -206,11 +207,11 @@ async def test_tigris_aborted_mid_conflict_refuses_the_pending_support(
     assert legal_then
     aborted = await service.abort(table.id, table.creator_id, can_manage=False)
     assert aborted.status == "aborted"
-    before = dump(db_path)
+    before = dump(database)
     with pytest.raises(GameNotActive, match="aborted"):  # even what was legal a moment ago
         await service.submit(table.id, supporter.user_id, legal_then[0], expected_seq=aborted.seq)
     assert await service.legal_actions(table.id, supporter.user_id) == []
-    assert dump(db_path) == before
+    assert dump(database) == before
     summary = await service.final_summary(table.id)
     assert summary["ranking"] == [] and len(summary["views"]) == 3
     assert (await service.record(table.id))["actions"]

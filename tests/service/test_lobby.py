@@ -23,6 +23,7 @@ from bot.service import (
     UnknownTable,
     WrongPlayerCount,
 )
+from bot.storage import Location
 from tests.service.conftest import (
     ANN,
     BOB,
@@ -76,8 +77,8 @@ async def test_one_open_table_per_channel(service: Service) -> None:
     assert [t.id for t in await service.list_guild(GUILD)] == [other.id, again.id]
 
 
-async def test_bad_create_arguments_are_refused(service: Service, db_path: Path) -> None:
-    before = dump(db_path)
+async def test_bad_create_arguments_are_refused(service: Service, database: Location) -> None:
+    before = dump(database)
     with pytest.raises(UnknownGame):
         await service.create(game="chess", guild_id=GUILD, channel_id=1, creator=ANN, max_seats=2)
     with pytest.raises(WrongPlayerCount, match="2 to 3"):
@@ -90,14 +91,14 @@ async def test_bad_create_arguments_are_refused(service: Service, db_path: Path)
         await _lobby(service, options={"rounds": 9})
     with pytest.raises(BadOption, match="Seat order"):
         await _lobby(service, seat_order="alphabetical")
-    assert dump(db_path) == before
+    assert dump(database) == before
 
 
-async def test_join_and_leave(service: Service, db_path: Path) -> None:
+async def test_join_and_leave(service: Service, database: Location) -> None:
     table = await _lobby(service, max_seats=2)
     table = await service.join(table.id, BOB)
     assert table.players == (ANN, BOB)
-    before = dump(db_path)
+    before = dump(database)
     with pytest.raises(AlreadySeated):
         await service.join(table.id, BOB)
     with pytest.raises(TableFull):
@@ -106,34 +107,36 @@ async def test_join_and_leave(service: Service, db_path: Path) -> None:
         await service.leave(table.id, CAT.user_id)
     with pytest.raises(UnknownTable):
         await service.join(table.id + 100, CAT)
-    assert dump(db_path) == before
+    assert dump(database) == before
     table = await service.leave(table.id, BOB.user_id)
     assert table.players == (ANN,)
     table = await service.join(table.id, CAT)
     assert table.players == (ANN, CAT)
 
 
-async def test_only_creator_or_manager_starts_and_cancels(service: Service, db_path: Path) -> None:
+async def test_only_creator_or_manager_starts_and_cancels(
+    service: Service, database: Location
+) -> None:
     table = await _lobby(service)
     await service.join(table.id, BOB)
-    before = dump(db_path)
+    before = dump(database)
     with pytest.raises(NotAllowed):
         await service.start(table.id, BOB.user_id, can_manage=False)
     with pytest.raises(NotAllowed):
         await service.cancel(table.id, BOB.user_id, can_manage=False)
     with pytest.raises(NotAllowed):
         await service.abort(table.id, BOB.user_id, can_manage=False)
-    assert dump(db_path) == before
+    assert dump(database) == before
     started = await service.start(table.id, DAN.user_id, can_manage=True)  # a manager, not seated
     assert started.status == "active" and started.players == (ANN, BOB)
 
 
-async def test_start_needs_a_legal_player_count(service: Service, db_path: Path) -> None:
+async def test_start_needs_a_legal_player_count(service: Service, database: Location) -> None:
     table = await _lobby(service)
-    before = dump(db_path)
+    before = dump(database)
     with pytest.raises(WrongPlayerCount, match="1 has joined"):
         await service.start(table.id, ANN.user_id, can_manage=False)
-    assert dump(db_path) == before
+    assert dump(database) == before
     await service.join(table.id, BOB)
     started = await service.start(table.id, ANN.user_id, can_manage=False)
     assert len(started.players) == 2 and started.max_seats == 3  # fewer than max is fine
@@ -217,10 +220,10 @@ async def test_message_ids_are_stored(service: Service) -> None:
 
 
 async def test_two_processes_opening_a_lobby_in_one_channel_get_one(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    first = await open_service(db_path, clock, seeds(1))
-    second = await open_service(db_path, clock, seeds(500))
+    first = await open_service(database, clock, seeds(1))
+    second = await open_service(database, clock, seeds(500))
     try:
         outcomes = await asyncio.gather(
             *(
@@ -235,7 +238,7 @@ async def test_two_processes_opening_a_lobby_in_one_channel_get_one(
         busy = [o for o in outcomes if isinstance(o, ChannelBusy)]
         assert len(opened) == 1 and len(busy) == 1, outcomes
         assert busy[0].table.id == opened[0].id
-        assert len(dump(db_path)["game_tables"]) == 1
+        assert len(dump(database)["game_tables"]) == 1
     finally:
         await first.close()
         await second.close()

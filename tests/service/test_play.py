@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -23,6 +21,8 @@ from bot.service import (
     StaleBoard,
     UnknownTable,
 )
+from bot.storage import IntegrityError, Location
+from tests.postgres import query
 from tests.service import blind_bids
 from tests.service.conftest import (
     ANN,
@@ -80,7 +80,7 @@ async def test_random_games_through_submit_to_the_end(
 
 
 async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
-    service: Service, db_path: Path
+    service: Service, database: Location
 ) -> None:
     table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     lobby = await service.create(
@@ -90,7 +90,7 @@ async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
     await service.submit(table.id, BOB.user_id, "bid 7", expected_seq=1)
     # Ann won the round and alone decides now: draw or pass.
     assert await service.to_act(table.id) == (0,)
-    before = dump(db_path)
+    before = dump(database)
 
     with pytest.raises(UnknownTable):
         await service.submit(table.id + 99, ANN.user_id, "pass")
@@ -111,7 +111,7 @@ async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
         await service.submit(table.id, ANN.user_id, "fly to the moon", expected_seq=2)
     with pytest.raises(IllegalAction):
         await service.submit(table.id, ANN.user_id, "bid 5", expected_seq=2)
-    assert dump(db_path) == before
+    assert dump(database) == before
     assert (await service.get(table.id)).seq == 2
 
     result = await service.submit(table.id, ANN.user_id, "pass", expected_seq=2)
@@ -133,7 +133,9 @@ async def test_views_come_from_the_engine(service: Service) -> None:
         await service.private_view(table.id, CAT.user_id)
 
 
-async def test_two_seats_racing_for_the_same_seq_apply_one(service: Service, db_path: Path) -> None:
+async def test_two_seats_racing_for_the_same_seq_apply_one(
+    service: Service, database: Location
+) -> None:
     table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     assert await service.to_act(table.id) == (0, 1)  # both bid at once
     outcomes = await asyncio.gather(
@@ -145,11 +147,11 @@ async def test_two_seats_racing_for_the_same_seq_apply_one(service: Service, db_
     stale = [o for o in outcomes if isinstance(o, StaleBoard)]
     assert len(applied) == 1 and len(stale) == 1, outcomes
     assert stale[0].table.seq == 1
-    assert len(dump(db_path)["actions"]) == 1
+    assert len(dump(database)["actions"]) == 1
     assert (await service.get(table.id)).seq == 1
 
 
-async def test_a_double_click_applies_once(service: Service, db_path: Path) -> None:
+async def test_a_double_click_applies_once(service: Service, database: Location) -> None:
     table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     outcomes = await asyncio.gather(
         *(service.submit(table.id, ANN.user_id, "bid 5", expected_seq=0) for _ in range(3)),
@@ -159,7 +161,7 @@ async def test_a_double_click_applies_once(service: Service, db_path: Path) -> N
     assert len(applied) == 1
     # The later clicks carry the old seq: they are told the board has changed.
     assert all(isinstance(o, StaleBoard) for o in outcomes if o not in applied)
-    assert [row[1:4] for row in dump(db_path)["actions"]] == [(0, 0, ANN.user_id)]
+    assert [row[1:4] for row in dump(database)["actions"]] == [(0, 0, ANN.user_id)]
 
 
 async def test_without_a_seq_simultaneous_decisions_both_apply(service: Service) -> None:
@@ -173,10 +175,10 @@ async def test_without_a_seq_simultaneous_decisions_both_apply(service: Service)
 
 
 async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    first = await open_service(db_path, clock)
-    second = await open_service(db_path, clock)
+    first = await open_service(database, clock)
+    second = await open_service(database, clock)
     try:
         table = await started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
         await second.public_view(table.id)  # both have the state loaded
@@ -187,7 +189,7 @@ async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
         )
         assert sum(isinstance(o, MoveResult) for o in outcomes) == 1, outcomes
         assert sum(isinstance(o, StaleBoard) for o in outcomes) == 1, outcomes
-        assert len(dump(db_path)["actions"]) == 1
+        assert len(dump(database)["actions"]) == 1
     finally:
         await first.close()
         await second.close()
@@ -195,7 +197,7 @@ async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
 
 async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Service) -> None:
     table = await started(service)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with service._db.write() as q:
             await q.append_action(table.id, 0, 0, ANN.user_id, "bid 1", 0.0)
             await q.append_action(table.id, 0, 1, BOB.user_id, "bid 2", 0.0)
@@ -203,37 +205,36 @@ async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Se
         assert await q.action_count(table.id) == 0  # the whole transaction rolled back
 
 
-async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) -> None:
-    svc = await open_service(db_path, clock)
+async def _restart_case(database: Location, clock: ManualClock, damage: str, **kw) -> None:
+    svc = await open_service(database, clock)
     table = await started(svc, (ANN, BOB, CAT), options={"rounds": 5})
     rng = random.Random(42)
     await play(svc, table.id, rng, 7)
     await svc.close()
-    plain = sqlite3.connect(db_path)
     if damage == "no snapshot":
-        plain.execute("DELETE FROM snapshots")
+        query(database, "DELETE FROM snapshots")
     elif damage == "old snapshot":
-        plain.execute("UPDATE snapshots SET seq = seq - 1")
+        query(database, "UPDATE snapshots SET seq = seq - 1")
     elif damage == "garbage snapshot":
-        plain.execute("UPDATE snapshots SET state = 'not json'")
+        query(database, "UPDATE snapshots SET state = 'not json'")
     elif damage == "wrong snapshot":  # same seq, different state: only a replay notices
-        text = plain.execute("SELECT state FROM snapshots").fetchone()[0]
+        text = query(database, "SELECT state FROM snapshots")[0][0]
         data = json.loads(text)
         data["points"] = [9] * len(data["points"])
-        plain.execute("UPDATE snapshots SET state = ?", [json.dumps(data)])
-    plain.commit()
-    plain.close()
+        query(database, "UPDATE snapshots SET state = ?", (json.dumps(data),))
 
-    svc = await open_service(db_path, clock, **kw)
+    svc = await open_service(database, clock, **kw)
     try:
         resumed = await svc.get(table.id)
         assert resumed.status == "active" and resumed.seq == 7
-        record_so_far = [[a[2], a[4]] for a in sorted(dump(db_path)["actions"], key=lambda r: r[1])]
+        record_so_far = [
+            [a[2], a[4]] for a in sorted(dump(database)["actions"], key=lambda r: r[1])
+        ]
         expected = _replay(
             {"seats": 3, "seed": resumed.seed, "options": resumed.options, "actions": record_so_far}
         )
         assert await svc.public_view(table.id) == blind_bids.view(expected, None)
-        snapshot = dump(db_path)["snapshots"][0]
+        snapshot = dump(database)["snapshots"][0]
         assert snapshot[1] == 7 and blind_bids.from_json(snapshot[2]) == expected
         results = await play(svc, table.id, rng, 10_000)
         assert results[-1].finished
@@ -244,29 +245,28 @@ async def _restart_case(db_path: Path, clock: ManualClock, damage: str, **kw) ->
 
 
 @pytest.mark.parametrize("damage", ["none", "no snapshot", "old snapshot", "garbage snapshot"])
-async def test_a_restart_mid_game_continues(db_path: Path, clock: ManualClock, damage: str) -> None:
-    await _restart_case(db_path, clock, damage)
+async def test_a_restart_mid_game_continues(
+    database: Location, clock: ManualClock, damage: str
+) -> None:
+    await _restart_case(database, clock, damage)
 
 
 async def test_verified_load_trusts_the_log_over_a_wrong_snapshot(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    await _restart_case(db_path, clock, "wrong snapshot", verify_snapshots=True)
+    await _restart_case(database, clock, "wrong snapshot", verify_snapshots=True)
 
 
 async def test_verifying_keeps_a_good_snapshot_when_the_log_no_longer_replays(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     table = await started(svc, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     await svc.submit(table.id, ANN.user_id, "bid 9")
     view = await svc.public_view(table.id)
     await svc.close()
-    plain = sqlite3.connect(db_path)
-    plain.execute("UPDATE actions SET action = 'bid 99'")  # as if a rules change refused it
-    plain.commit()
-    plain.close()
-    svc = await open_service(db_path, clock, verify_snapshots=True)
+    query(database, "UPDATE actions SET action = 'bid 99'")  # as if a rules change refused it
+    svc = await open_service(database, clock, verify_snapshots=True)
     try:
         assert await svc.public_view(table.id) == view
         await svc.submit(table.id, BOB.user_id, "bid 2")
@@ -299,17 +299,17 @@ async def test_resign_ends_the_game_with_the_resigner_last(service: Service) -> 
     assert len(record["actions"]) == 1
 
 
-async def test_abort_mid_game(service: Service, db_path: Path) -> None:
+async def test_abort_mid_game(service: Service, database: Location) -> None:
     table = await started(service)
     await service.submit(
         table.id,
         BOB.user_id,
         "bid " + str((await service.private_view(table.id, BOB.user_id))["hand"][0]),
     )
-    before = dump(db_path)
+    before = dump(database)
     with pytest.raises(NotAllowed):
         await service.abort(table.id, BOB.user_id, can_manage=False)
-    assert dump(db_path) == before
+    assert dump(database) == before
     aborted = await service.abort(table.id, ANN.user_id, can_manage=False)
     assert aborted.status == "aborted" and aborted.end_reason == "aborted"
     with pytest.raises(GameNotActive, match="aborted"):

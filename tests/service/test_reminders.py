@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Service
-from bot.storage import connect, latest_version, load_migrations, schema_version
+from bot.storage import Location, connect, latest_version, load_migrations, schema_version
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, ManualClock, open_service, started
 
 HOUR = 3600.0
@@ -58,15 +58,15 @@ async def test_a_seat_that_acts_and_still_decides_waits_afresh(
 
 
 async def test_reminders_survive_a_restart_and_stop_when_the_game_ends(
-    db_path: Path, clock: ManualClock
+    database: Location, clock: ManualClock
 ) -> None:
     t0 = clock.now
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     table = await started(svc, setup=HANDS)
     other = await started(svc, (CAT, ANN), channel=CHANNEL + 1)
     await svc.mark_reminded(table.id, 1, t0 + DAY)
     await svc.close()
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     try:
         due = await svc.due_reminders(t0 + DAY + 1, DAY)
         assert [(r.table.id, r.seat) for r in due] == [(table.id, 0), (other.id, 0), (other.id, 1)]
@@ -80,8 +80,9 @@ async def test_reminders_survive_a_restart_and_stop_when_the_game_ends(
         await svc.close()
 
 
-async def test_a_version_1_database_gains_reminders(db_path: Path, clock: ManualClock) -> None:
-    conn = await connect(db_path, load_migrations()[:1])
+async def test_a_version_1_database_gains_reminders(tmp_path: Path, clock: ManualClock) -> None:
+    database = tmp_path / "bot.sqlite3"  # an SQLite file's upgrade (test_postgres.py: PostgreSQL)
+    conn = await connect(database, load_migrations()[:1])
     try:
         assert await schema_version(conn) == 1
         await conn.execute(
@@ -93,13 +94,13 @@ async def test_a_version_1_database_gains_reminders(db_path: Path, clock: Manual
         await conn.execute("INSERT INTO pending VALUES (1, 1, 100.0)")
     finally:
         await conn.close()
-    svc = await open_service(db_path, clock)
+    svc = await open_service(database, clock)
     try:
         [due] = await svc.due_reminders(100.0 + DAY, DAY)
         assert (due.table.id, due.seat, due.user_id, due.reminded_at) == (1, 1, 102, None)
     finally:
         await svc.close()
-    conn = await connect(db_path)
+    conn = await connect(database)
     try:
         assert await schema_version(conn) == latest_version() >= 2
     finally:

@@ -20,6 +20,13 @@ from bot.storage.db import Migration, migrate
 from tests.service.conftest import ManualClock, open_service
 
 
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """These tests are about the SQLite file (WAL, ``user_version``); PostgreSQL's migrations
+    are tested in ``test_postgres.py``."""
+    return tmp_path / "data" / "bot.sqlite3"
+
+
 def _plain(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path)
 

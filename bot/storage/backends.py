@@ -1,0 +1,171 @@
+"""The two databases behind one interface: SQLite (aiosqlite, the default) and PostgreSQL
+(asyncpg, when ``DATABASE_URL`` is a ``postgresql://`` address).
+
+Query sets write their SQL once, with ``?`` placeholders and SQL both databases understand; an
+:class:`Executor` runs it on its database (on PostgreSQL the placeholders become ``$1, $2, ...``
+here and nowhere else) and turns a broken constraint into :class:`IntegrityError`. What still
+differs between the dialects is asked of :attr:`Executor.dialect` inside ``bot.storage`` only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+import asyncpg
+
+__all__ = [
+    "Dialect",
+    "Executor",
+    "IntegrityError",
+    "Location",
+    "PostgresExecutor",
+    "SqliteExecutor",
+    "is_postgres_url",
+    "postgres_placeholders",
+]
+
+Dialect = Literal["sqlite", "postgres"]
+Location = Path | str  # an SQLite file, or a postgresql:// address
+"""Where the database is: a path to an SQLite file or a ``postgresql://`` URL."""
+
+
+class IntegrityError(Exception):
+    """A statement broke a constraint (a unique key, a check, an immutable result): nothing of
+    the statement was applied."""
+
+
+def is_postgres_url(location: Location) -> bool:
+    """True if ``location`` names a PostgreSQL database rather than an SQLite file."""
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+@lru_cache(maxsize=1024)
+def postgres_placeholders(sql: str) -> str:
+    """``sql`` with each ``?`` outside quotes numbered ``$1, $2, ...`` (PostgreSQL's style)."""
+    out: list[str] = []
+    number = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in ("'", '"'):
+            quote = char
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+class Executor:
+    """Runs one statement at a time on one connection, in the caller's transaction."""
+
+    dialect: Dialect
+    #: Appended to a SELECT of the one row a write transaction is about to change (a game
+    #: table): on PostgreSQL it locks the row until the transaction ends, so writers of one table
+    #: in several processes take turns as SQLite's single writer does. Empty elsewhere.
+    lock_row: str = ""
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        raise NotImplementedError
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    async def change(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run an INSERT, UPDATE or DELETE; the number of rows it touched."""
+        raise NotImplementedError
+
+    async def insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run an INSERT of one row into a table with an ``id`` key; the new row's id."""
+        raise NotImplementedError
+
+
+class SqliteExecutor(Executor):
+    """Statements on the bot's one aiosqlite connection."""
+
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cursor:
+                row = await cursor.fetchone()
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        return None if row is None else tuple(row)
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cursor:
+                rows = await cursor.fetchall()
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        return [tuple(row) for row in rows]
+
+    async def change(self, sql: str, params: Iterable[Any] = ()) -> int:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cursor:
+                return int(cursor.rowcount)
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
+        try:
+            async with self.conn.execute(sql, tuple(params)) as cursor:
+                new_id = cursor.lastrowid
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        assert new_id is not None
+        return int(new_id)
+
+
+def _touched(status: str) -> int:
+    """The row count in a PostgreSQL command tag (``UPDATE 1``, ``INSERT 0 3``, ``DELETE 0``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresExecutor(Executor):
+    """Statements on one pooled asyncpg connection."""
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, conn: asyncpg.Connection, *, writing: bool = False) -> None:
+        self.conn = conn
+        self.lock_row = " FOR UPDATE" if writing else ""
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        try:
+            row = await self.conn.fetchrow(postgres_placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+        return None if row is None else tuple(row)
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            rows: Sequence[Any] = await self.conn.fetch(postgres_placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+        return [tuple(row) for row in rows]
+
+    async def change(self, sql: str, params: Iterable[Any] = ()) -> int:
+        try:
+            status = await self.conn.execute(postgres_placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+        return _touched(str(status))
+
+    async def insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
+        row = await self.one(f"{sql} RETURNING id", params)
+        assert row is not None
+        return int(row[0])
