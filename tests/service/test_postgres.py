@@ -160,7 +160,9 @@ async def test_results_stay_immutable(new_postgres: NewDatabase) -> None:
 # SQLite's declared type -> the PostgreSQL types it may become.
 _COMPATIBLE = {
     "INTEGER": {"integer", "bigint"},
+    "BIGINT": {"bigint"},  # portable migrations (one file for both) name the type itself
     "REAL": {"double precision"},
+    "DOUBLE PRECISION": {"double precision"},
     "TEXT": {"text"},
 }
 
