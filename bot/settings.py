@@ -36,6 +36,7 @@ class Settings:
     gateway_url: str | None
     ai_move_delay: float = 1.5
     ai_workers: int = 2
+    render_workers: int | None = None  # None: one per core
 
     @classmethod
     def load(cls, environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Settings:
@@ -69,6 +70,12 @@ class Settings:
             raise SettingsError(
                 f"AI_WORKERS must be a whole number from 1 to 32, not {workers_text!r}."
             )
+        render_text = values.get("RENDER_WORKERS", "").strip()
+        if render_text and (not render_text.isdigit() or not 0 <= int(render_text) <= 64):
+            raise SettingsError(
+                f"RENDER_WORKERS must be a whole number from 0 to 64 (0: draw in threads of"
+                f" the bot's process), not {render_text!r}."
+            )
         return cls(
             discord_token=token,
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "var/bot.sqlite3"),
@@ -78,6 +85,7 @@ class Settings:
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
             ai_move_delay=delay,
             ai_workers=int(workers_text),
+            render_workers=int(render_text) if render_text else None,
         )
 
 

@@ -12,7 +12,6 @@ just before a crash is found among the channel's last messages (:func:`find_post
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import hashlib
 import io
@@ -26,6 +25,7 @@ from bot import presenters
 from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.service import Player, Table
 from bot.ui import flow
+from bot.ui.images import render
 from bot.ui.items import Persistent
 from renderers.league import render_standings
 
@@ -268,7 +268,7 @@ def standings_data(snap: Snapshot) -> dict[str, Any]:
 
 async def standings_file(snap: Snapshot, filename: str) -> discord.File | None:
     try:
-        data = await asyncio.to_thread(render_standings, standings_data(snap))
+        data = await render(render_standings, standings_data(snap))
     except Exception:
         log.exception("league %s: drawing the standings failed", snap.league.id)
         return None

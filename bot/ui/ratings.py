@@ -6,7 +6,6 @@ but every name is escaped for Markdown in text; images draw names as plain text.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -18,6 +17,7 @@ from bot.service import Table
 from bot.storage.tables import Database
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.images import render
 from renderers.ratings import BoardLine, CardData, render_cards, render_leaderboard
 
 HISTORY_GAMES = 10
@@ -132,7 +132,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
     title = f"{presenters.game_title(game)} · leaderboard"
-    png = await asyncio.to_thread(render_leaderboard, title, lines, caller, _footer(board))
+    png = await render(render_leaderboard, title, lines, caller, _footer(board))
     await _send(interaction, leaderboard_text(board, interaction.user.id), png, "leaderboard.png")
 
 
@@ -190,7 +190,7 @@ async def show_rating(
             ephemeral=True,
         )
         return
-    png = await asyncio.to_thread(render_cards, [_card_data(c) for c in cards])
+    png = await render(render_cards, [_card_data(c) for c in cards])
     await _send(interaction, card_text(cards, who.display_name), png, "rating.png")
 
 
