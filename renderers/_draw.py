@@ -20,6 +20,7 @@ FONT_FILES = {
 }
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
 PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
+PALETTE_SAMPLE = 2  # the palette is chosen from one pixel in 2 x 2
 PNG_COLOURS = 256  # images are flat colours plus anti-aliasing: a palette loses nothing visible
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int] | str
@@ -99,14 +100,24 @@ def wrap(text: str, max_width: float, size: int, weight: str = "regular") -> lis
 def png_bytes(image: Image.Image) -> bytes:
     """The image encoded as a palette PNG.
 
-    Reducing to 256 colours first (fast octree, no dithering) makes encoding about twice as fast
-    and the file about a third of the RGB size; no pixel moves by more than a few levels.
+    Reducing to 256 colours first (no dithering) makes encoding about twice as fast and the file
+    about a third of the RGB size; no pixel moves by more than a few levels. The 256 colours are
+    chosen (fast octree) from every other pixel of every other row, then each pixel takes the
+    nearest of them: a quarter of the work of choosing from the whole image, the slowest step,
+    and every area of a colour two pixels wide keeps its own colour.
     """
-    palette = image.quantize(
+    rgb = image.convert("RGB")
+    sample = rgb.resize(
+        (max(1, rgb.width // PALETTE_SAMPLE), max(1, rgb.height // PALETTE_SAMPLE)),
+        Image.Resampling.NEAREST,
+    )
+    palette = sample.quantize(
         colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
+    )
     return buffer.getvalue()
 
 
