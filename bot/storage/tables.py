@@ -102,14 +102,16 @@ class Statements:
         """The connection, for query sets kept in other modules (``bot.storage.pbp``)."""
         return self._conn
 
+    # One trip to aiosqlite's thread per query (execute, fetch and close in one call), not three:
+    # each trip costs the event loop a wake-up, and a move runs dozens of queries.
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else tuple(row)
+        rows = await self._conn.execute_fetchall(sql, tuple(params))
+        for row in rows:
+            return tuple(row)
+        return None
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._conn.execute_fetchall(sql, tuple(params))
         return [tuple(row) for row in rows]
 
     async def _change(self, sql: str, params: Iterable[Any] = ()) -> int:
