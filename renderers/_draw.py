@@ -106,7 +106,7 @@ def png_bytes(image: Image.Image) -> bytes:
     nearest of them: a quarter of the work of choosing from the whole image, the slowest step,
     and every area of a colour two pixels wide keeps its own colour.
     """
-    rgb = image.convert("RGB")
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy
     sample = rgb.resize(
         (max(1, rgb.width // PALETTE_SAMPLE), max(1, rgb.height // PALETTE_SAMPLE)),
         Image.Resampling.NEAREST,
