@@ -20,7 +20,7 @@ FONT_FILES = {
 }
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
 PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
-PALETTE_SAMPLE = 2  # the palette is chosen from one pixel in 2 x 2
+PALETTE_SAMPLE = 4  # the palette is chosen from one pixel in 4 x 4
 PNG_COLOURS = 256  # images are flat colours plus anti-aliasing: a palette loses nothing visible
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int] | str
@@ -102,9 +102,9 @@ def png_bytes(image: Image.Image) -> bytes:
 
     Reducing to 256 colours first (no dithering) makes encoding about twice as fast and the file
     about a third of the RGB size; no pixel moves by more than a few levels. The 256 colours are
-    chosen (fast octree) from every other pixel of every other row, then each pixel takes the
-    nearest of them: a quarter of the work of choosing from the whole image, the slowest step,
-    and every area of a colour two pixels wide keeps its own colour.
+    chosen (fast octree) from one pixel in every 4 x 4 square, then each pixel takes the nearest
+    of them: choosing from the whole image was the slowest step of a board, and every area of a
+    colour four pixels wide still keeps its own colour (text's anti-aliasing takes the nearest).
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy
     sample = rgb.resize(
