@@ -19,7 +19,7 @@ FONT_FILES = {
     "condensed": "DejaVuSansCondensed.ttf",
 }
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
-PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
+PNG_COMPRESS_LEVEL = 1  # the fastest: flat colours compress well (3: 10% smaller, 30% slower)
 PALETTE_SAMPLE = 4  # the palette is chosen from one pixel in 4 x 4
 PNG_COLOURS = 256  # images are flat colours plus anti-aliasing: a palette loses nothing visible
 
