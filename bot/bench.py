@@ -241,6 +241,13 @@ async def run(args: argparse.Namespace) -> int:
         person["username"] = person["global_name"] = who[1]
         return payload
 
+    # Ctrl-C or SIGTERM stop the bench through its clean-up: the throttle continues the bot,
+    # the bot is stopped (never left behind, stopped or running).
+    loop, main_task = asyncio.get_running_loop(), asyncio.current_task()
+    if main_task is not None:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(number, main_task.cancel)
     rounds: list[Round] = []
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -571,7 +578,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.slow_core < 1 or args.capacity_factor <= 0:
         parser.error("--slow-core is 1 or more, --capacity-factor above 0")
-    return asyncio.run(run(args))
+    try:
+        return asyncio.run(run(args))
+    except asyncio.CancelledError:
+        print("bench stopped")
+        return 130
 
 
 if __name__ == "__main__":
