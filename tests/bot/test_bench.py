@@ -85,27 +85,31 @@ while True:
 
 def test_cpu_of_a_process_family_and_the_throttle() -> None:
     """A spinning parent and its lower-priority child: the child's CPU counts as an AI
-    worker's; throttled to 1/4 of each period, the parent is stopped (SIGSTOP) most of the
+    worker's; throttled to 1/10 of each period, the parent is stopped (SIGSTOP) most of the
     time, and continued when the throttle leaves."""
     family = subprocess.Popen([sys.executable, "-c", BUSY_FAMILY])
     throttler: subprocess.Popen[bytes] | None = None
     try:
-        for _ in range(100):
-            if children(family.pid):
+        for _ in range(3000):  # polled: a busy machine may give a nice-10 child little time
+            reading = BotCpu.read(family.pid)
+            if children(family.pid) and reading.bot > 0 and reading.ai > 0:
                 break
-            time.sleep(0.02)
+            time.sleep(0.01)
         assert len(children(family.pid)) == 1
-        time.sleep(0.3)
-        reading = BotCpu.read(family.pid)
         assert reading.bot > 0 and reading.ai > 0 and reading.render == 0
-        code = f"from bot.bench import throttle; throttle({family.pid}, 4.0)"
+        # Running 20 ms of every 200: long enough that a busy machine's scheduling delays (a few
+        # ms) cannot turn "mostly stopped" into "mostly running".
+        code = f"from bot.bench import throttle; throttle({family.pid}, 10.0, 0.2)"
         throttler = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+        for _ in range(3000):  # until the throttle has started (imports on a busy machine)
+            if _state(family.pid) == "T":
+                break
+            time.sleep(0.01)
         states = []
-        for _ in range(400):  # the family's state, sampled over about two seconds
+        for _ in range(200):  # the family's state, sampled over a second or more
             states.append(_state(family.pid))
             time.sleep(0.005)
-        # Stopped three quarters of the time once the throttle runs (it starts in a moment).
-        assert states.count("T") > len(states) / 3, states
+        assert states.count("T") > len(states) / 2, states
         throttler.terminate()
         throttler.wait(timeout=10)
         assert _state(family.pid) != "T"  # continued when the throttle left
