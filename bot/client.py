@@ -25,7 +25,7 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
-from bot.ui.images import RenderPool, use_render_pool
+from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
 from bot.ui.images import default_workers as default_render_workers
 
 log = logging.getLogger(__name__)
@@ -188,7 +188,7 @@ class BoardBot(commands.Bot):
             await asyncio.to_thread(pool.shutdown)
         if self.render_pool is not None:
             renders, self.render_pool = self.render_pool, None
-            use_render_pool(None)
+            stop_using_render_pool(renders)
             if self._render_warmup is not None:
                 self._render_warmup.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -88,6 +88,13 @@ def use_render_pool(pool: RenderPool | None) -> None:
         _pools[loop] = pool
 
 
+def stop_using_render_pool(pool: RenderPool) -> None:
+    """Draw in threads again if ``pool`` serves this event loop (another bot's pool stays)."""
+    loop = asyncio.get_running_loop()
+    if _pools.get(loop) is pool:
+        del _pools[loop]
+
+
 def _render_slots() -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
     slots = _slots.get(loop)

@@ -15,7 +15,14 @@ from PIL import Image
 import renderers
 from bot.games import get_game
 from bot.settings import Settings, SettingsError
-from bot.ui.images import RenderPool, board_png, private_png, render, use_render_pool
+from bot.ui.images import (
+    RenderPool,
+    board_png,
+    private_png,
+    render,
+    stop_using_render_pool,
+    use_render_pool,
+)
 from renderers.ratings import BoardLine, render_leaderboard
 from tests.bot.helpers import ALICE, BOB, open_table, running_bot
 from tests.fakediscord import FakeDiscord
@@ -108,7 +115,15 @@ async def test_the_bots_boards_are_drawn_in_its_pool_and_its_workers_leave_with_
         assert isinstance(call.images()[0], Image.Image)
         workers = pool.pids()
         assert workers and pool.images >= 2
+        other = RenderPool(1)  # another bot's pool on this loop, closed first
+        use_render_pool(other)
+        stop_using_render_pool(pool)  # not the one serving the loop: nothing changes
+        assert await board_png("tigris", _mid_game_views()[0]) and other.images == 1
+        stop_using_render_pool(other)
+        other.shutdown()
+        use_render_pool(pool)
     assert bot.render_pool is None
+    assert await board_png("tigris", _mid_game_views()[0])  # in a thread once the bot closed
     assert await _gone(workers)
 
 
