@@ -62,6 +62,7 @@ async def run(settings: Settings, *, sync_only: bool) -> int:
             sync="force" if sync_only else "auto",
             ai_delay=settings.ai_move_delay,
             ai_workers=settings.ai_workers,
+            render_workers=settings.render_workers,
         )
         async with bot:
             if sync_only:

@@ -1,40 +1,54 @@
-"""``python -m bot.bench``: many simultaneous games through the in-process Discord harness.
+"""``python -m bot.bench``: many simultaneous games played against ``python -m bot`` in a process
+of its own.
 
-Opens ``--games`` tables (each in its own channel, through ``/game new``, Join and Start), then
-plays moves with ``/move`` while all of them are active. Moves arrive at random times
+The bot runs as in production (``python -m bot``, its render pool of ``--render-workers``
+processes, its AI pool), connected to the fake Discord of ``tests/fakediscord`` (a repository
+checkout is needed), which runs in this process together with the driver playing the moves. The
+bench opens ``--games`` tables (each in its own channel, through ``/game new``, Join and Start),
+then plays moves with ``/move`` while all of them are active. Moves arrive at random times
 (``--rate`` per second over all tables, one move in flight per table, like players reacting to a
-board), or all at once per round with ``--burst``. For each move it measures the time from
-delivering the interaction to the bot's answers: its first answer to Discord (an ephemeral
-"thinking" defer), the player's "You played" confirmation (sent after the database commit) and the
-new board in the channel (rendered image included). It also reports the Python memory the bot
-keeps per active table (traced with ``tracemalloc`` while the tables open, the fake's records left
-out).
+board), or all at once per round with ``--burst``; ``--sweep 10,20,30,40`` plays ``--moves`` at
+each rate in turn and names the rate where the board's p99 crosses ``--limit`` (300 ms).
+
+For each move it measures the time from delivering the interaction to the bot's answers: its
+first answer to Discord (an ephemeral "thinking" defer), the player's "You played" confirmation
+(sent after the database commit) and the new board in the channel (rendered image included).
+CPU time is read per process from ``/proc``: the bot's own process and its render workers (what
+a move costs the bot), apart from this process (the fake Discord, with its OpenAPI validation of
+every request, and the driver) and apart from the AI workers.
+
+``--slow-core F`` runs the bot (its process and every worker) on cores ``F`` times slower than
+this machine's: a throttle lets each of its processes run for 1/F of every 10 ms and stops it
+(SIGSTOP) for the rest, so each gets at most 1/F of a core, as on a core F times slower.
 
 ``--ai-tables N`` adds N tables of AI seats only (``--ai-level``, default `strong`; ``--ai-seats``)
-that play non-stop, with no move delay, in the bot's worker pool while the people's moves are
-timed: the figures then show what an AI thinking costs the other tables.
-
-Runs against ``tests/fakediscord`` (a repository checkout is needed), in the same process and
-event loop as the bot, so the fake's own work (including its OpenAPI validation of every request;
-``--no-validate`` leaves that out) is included in the figures.
+that play non-stop, with no move delay, in the bot's AI pool while the people's moves are timed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
+import contextlib
 import importlib
+import itertools
+import os
 import random
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 GUILD = "800000000000000001"
+#: The throttle's period (seconds): short against the latencies measured, long against the cost
+#: of stopping and continuing a process.
+THROTTLE_PERIOD = 0.01
 
 
 class _RoutesOnly:
@@ -57,6 +71,158 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+# ------------------------------------------------------------------------- processes and CPU
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (index 0 is the state)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are running now."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None and fields[1] == str(pid):
+                found.append(int(entry.name))
+    return found
+
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one running process (0 when it is gone)."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / _TICK if fields else 0.0
+
+
+def niceness(pid: int) -> int | None:
+    fields = _stat(pid)
+    return int(fields[16]) if fields else None
+
+
+@dataclass
+class BotCpu:
+    """CPU seconds of the bot process, its render workers (and other helpers at its priority)
+    and its AI workers (lower priority) at one moment."""
+
+    bot: float = 0.0
+    render: float = 0.0
+    ai: float = 0.0
+
+    @classmethod
+    def read(cls, pid: int) -> BotCpu:
+        own = niceness(pid)
+        reading = cls(bot=cpu_seconds(pid))
+        for child in children(pid):
+            if niceness(child) == own:
+                reading.render += cpu_seconds(child)
+            else:
+                reading.ai += cpu_seconds(child)
+        return reading
+
+    def __sub__(self, other: BotCpu) -> BotCpu:
+        return BotCpu(self.bot - other.bot, self.render - other.render, self.ai - other.ai)
+
+
+def resident_kib(pid: int) -> int:
+    """The process's resident memory (KiB)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def throttle(root: int, slowdown: float, period: float = THROTTLE_PERIOD) -> None:
+    """Let ``root`` and its children run 1/``slowdown`` of every ``period``; stopped for the
+    rest. Runs in a process of its own (``python -c``) until SIGTERM or until ``root`` or its
+    own parent is gone; everything it stopped is continued before it leaves."""
+    running = period / slowdown
+    parent = os.getppid()
+    stopped: set[int] = set()
+    leaving = False
+
+    def leave(*_: object) -> None:
+        nonlocal leaving
+        leaving = True
+
+    signal.signal(signal.SIGTERM, leave)
+    family = [root]
+    try:
+        cycle = 0
+        while not leaving and os.getppid() == parent and _stat(root) is not None:
+            if cycle % 20 == 0:  # workers are started (and replaced) while the bot runs
+                family = [root, *children(root)]
+            cycle += 1
+            for pid in stopped:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGCONT)
+            stopped.clear()
+            time.sleep(running)
+            for pid in family:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGSTOP)
+                    stopped.add(pid)
+            time.sleep(period - running)
+    finally:
+        for pid in stopped | set(family):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+
+
+# ------------------------------------------------------------------------------ one rate
+
+
+@dataclass
+class Round:
+    """The figures of one run of timed moves."""
+
+    rate: float | None  # None: burst
+    elapsed: float = 0.0
+    first_ms: list[float] = field(default_factory=list)
+    ack_ms: list[float] = field(default_factory=list)
+    board_ms: list[float] = field(default_factory=list)
+    bot_cpu: BotCpu = field(default_factory=BotCpu)
+    harness_cpu: float = 0.0
+    finished: int = 0
+    ai_moves: int = 0
+
+    @property
+    def moves(self) -> int:
+        return len(self.board_ms)
+
+    def per_move_ms(self, seconds: float) -> float:
+        return seconds / max(1, self.moves) * 1000
+
+    @property
+    def bot_ms(self) -> float:
+        """The bot's CPU per move: its process and its render workers."""
+        return self.per_move_ms(self.bot_cpu.bot + self.bot_cpu.render)
+
+
+def crossing(rounds: list[Round], limit: float) -> str:
+    """Where the board's p99 first goes above ``limit`` ms over the sweep's rates."""
+    points = [(r.rate or 0.0, _percentile(r.board_ms, 99)) for r in rounds]
+    for (low_rate, low_p99), (high_rate, high_p99) in itertools.pairwise(points):
+        if low_p99 <= limit < high_p99:
+            between = low_rate + (limit - low_p99) / (high_p99 - low_p99) * (high_rate - low_rate)
+            return (
+                f"board p99 crosses {limit:g} ms between {low_rate:g} and {high_rate:g} moves/s"
+                f" (about {between:.0f} moves/s, interpolated)"
+            )
+    if points and points[0][1] > limit:
+        return f"board p99 is above {limit:g} ms already at {points[0][0]:g} moves/s"
+    top = points[-1][0] if points else 0.0
+    return f"board p99 stays under {limit:g} ms up to {top:g} moves/s"
+
+
 async def run(args: argparse.Namespace) -> int:
     try:
         # Imported by name: the harness is test code, outside the package mypy checks.
@@ -65,7 +231,6 @@ async def run(args: argparse.Namespace) -> int:
         print("bot.bench needs the repository's tests/fakediscord (run from a checkout).")
         return 2
     p = fd.payloads
-    from bot.client import BoardBot
     from bot.service import Service
 
     rng = random.Random(args.seed)
@@ -76,197 +241,168 @@ async def run(args: argparse.Namespace) -> int:
         person["username"] = person["global_name"] = who[1]
         return payload
 
+    # Ctrl-C or SIGTERM stop the bench through its clean-up: the throttle continues the bot,
+    # the bot is stopped (never left behind, stopped or running).
+    loop, main_task = asyncio.get_running_loop(), asyncio.current_task()
+    if main_task is not None:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(number, main_task.cancel)
+    rounds: list[Round] = []
+    problems: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         checker = fd.default_checker()
         if args.no_validate:
             checker = _RoutesOnly(checker)
         fake = fd.FakeDiscord(checker=checker)
         await fake.start()
-        service = await Service.open(Path(folder) / "bench.sqlite3")
-        bot = BoardBot(service, sync="never", scheduler_interval=None, ai_workers=args.ai_workers)
+        path = Path(folder) / "bench.sqlite3"
+        # The driver's own connection: it reads whose turn it is and the legal moves (as a
+        # player reads the board), and sets up the AI tables before the bot starts.
+        service = await Service.open(path)
+        ai_tables = [await _open_ai_table(service, args, i) for i in range(args.ai_tables)]
+        argv = [sys.executable, "-m", "bot"]
+        if args.profile:
+            argv[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
+        env = {
+            "DATABASE_PATH": str(path),
+            "RENDER_WORKERS": str(args.render_workers),
+            "AI_WORKERS": str(args.ai_workers),
+            "AI_MOVE_DELAY": "0",
+            "LOG_LEVEL": "WARNING",
+        }
+        bot = fd.BotProcess(fake, argv, env=env, cwd=folder)
+        throttler: subprocess.Popen[bytes] | None = None
         try:
-            async with fd.logged_in(fake, bot) as inproc:
+            await bot.start(timeout=120)
+            pid = bot.process.pid
+            if args.slow_core > 1:
+                throttler = subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-c",
+                        f"from bot.bench import throttle; throttle({pid}, {args.slow_core})",
+                    ]
+                )
 
-                async def interact(payload: dict[str, Any]) -> Any:
-                    inproc.send(payload)
-                    return await fake.response_to(payload, timeout=60)
+            async def interact(payload: dict[str, Any]) -> Any:
+                await fake.push_interaction(payload)
+                return await fake.response_to(payload, timeout=60)
 
-                problems: list[str] = []
-                first_ms: list[float] = []
-                ack_ms: list[float] = []
-                board_ms: list[float] = []
-                finished = 0
+            async def one_move(channel_id: str, now: Round) -> bool:
+                """The player to act at this table makes a random legal move."""
+                table = await service.get(tables[channel_id])
+                if table.status != "active":
+                    return False
+                seats = await service.to_act(table.id)
+                player = table.players[rng.choice(seats)]
+                legal = await service.legal_actions(table.id, player.user_id)
+                action = rng.choice(legal)
+                who = (str(player.user_id), player.name)
+                payload = named(
+                    p.slash(
+                        "move",
+                        {"action": action},
+                        channel_data=p.channel(channel_id),
+                        user_id=who[0],
+                    ),
+                    who,
+                )
+                mark = fake.mark()
+                started = time.perf_counter()
+                await fake.push_interaction(payload)
+                first = await fake.response_to(payload, timeout=60)
+                ack = await fake.wait_for(
+                    lambda c: (
+                        c.interaction is not None
+                        and c.interaction["id"] == payload["id"]
+                        and bool(c.content)
+                    ),
+                    start=mark,
+                    timeout=60,
+                )
+                post = await fake.wait_for(
+                    lambda c: (
+                        c.method == "POST"
+                        and c.template == "/channels/{channel_id}/messages"
+                        and c.parts[1] == channel_id
+                    ),
+                    start=mark,
+                    timeout=60,
+                )
+                now.first_ms.append((first.t - started) * 1000)
+                now.ack_ms.append((ack.t - started) * 1000)
+                now.board_ms.append((post.t - started) * 1000)
+                if "final result" in (post.json or {}).get("content", ""):
+                    now.finished += 1
+                return True
 
-                async def one_move(channel_id: str) -> bool:
-                    """The player to act at this table makes a random legal move."""
-                    nonlocal finished
-                    table = await service.get(tables[channel_id])
-                    if table.status != "active":
-                        return False
-                    seats = await service.to_act(table.id)
-                    player = table.players[rng.choice(seats)]
-                    legal = await service.legal_actions(table.id, player.user_id)
-                    action = rng.choice(legal)
-                    who = (str(player.user_id), player.name)
-                    payload = named(
-                        p.slash(
-                            "move",
-                            {"action": action},
-                            channel_data=p.channel(channel_id),
-                            user_id=who[0],
-                        ),
-                        who,
+            tables: dict[str, int] = {}
+
+            async def open_one(channel_id: str) -> None:
+                """`/game new`, Join, Start in a channel of its own."""
+                chan = p.channel(channel_id)
+                options = {"game": args.game, "seats": args.seats}
+                new = p.slash("game", options, sub="new", channel_data=chan, user_id=users[0][0])
+                await interact(named(new, users[0]))
+                table = await _wait_table(service, int(channel_id))
+                tables[channel_id] = table.id
+                for op, who in [("join", w) for w in users[1:]] + [("start", users[0])]:
+                    lobby = fake.message(table.lobby_message_id)
+                    click = p.button(
+                        f"lobby:{table.id}:{op}",
+                        message_data=lobby,
+                        channel_data=chan,
+                        user_id=who[0],
                     )
-                    mark = fake.mark()
-                    started = time.perf_counter()
-                    inproc.send(payload)
-                    first = await fake.response_to(payload, timeout=60)
-                    ack = await fake.wait_for(
-                        lambda c: (
-                            c.interaction is not None
-                            and c.interaction["id"] == payload["id"]
-                            and bool(c.content)
-                        ),
-                        start=mark,
-                        timeout=60,
-                    )
-                    post = await fake.wait_for(
-                        lambda c: (
-                            c.method == "POST"
-                            and c.template == "/channels/{channel_id}/messages"
-                            and c.parts[1] == channel_id
-                        ),
-                        start=mark,
-                        timeout=60,
-                    )
-                    first_ms.append((first.t - started) * 1000)
-                    ack_ms.append((ack.t - started) * 1000)
-                    board_ms.append((post.t - started) * 1000)
-                    if "final result" in (post.json or {}).get("content", ""):
-                        finished += 1
-                    return True
+                    await interact(named(click, who))
+                await _board_shown(service, table.id)
 
-                tables: dict[str, int] = {}
-
-                async def open_one(channel_id: str) -> None:
-                    """`/game new`, Join, Start in a channel of its own."""
-                    chan = p.channel(channel_id)
-                    options = {"game": args.game, "seats": args.seats}
-                    new = p.slash(
-                        "game", options, sub="new", channel_data=chan, user_id=users[0][0]
-                    )
-                    await interact(named(new, users[0]))
-                    table = await _wait_table(service, int(channel_id))
-                    tables[channel_id] = table.id
-                    for op, who in [("join", w) for w in users[1:]] + [("start", users[0])]:
-                        lobby = fake.message(table.lobby_message_id)
-                        click = p.button(
-                            f"lobby:{table.id}:{op}",
-                            message_data=lobby,
-                            channel_data=chan,
-                            user_id=who[0],
-                        )
-                        await interact(named(click, who))
-                    await _idle()
-
-                # Warm up (imports, renderer caches, first queries) before measuring memory.
-                await open_one("819999999999999999")
-                await one_move("819999999999999999")
-                first_ms.clear()
-                ack_ms.clear()
-                board_ms.clear()
-                gc.collect()
-                # What the bot keeps per table, without the fake's recordings (they hold every
-                # image the bot sent): traced Python memory outside tests/fakediscord.
-                tracemalloc.start()
-                heap_before = _heap_bytes()
-                channels = [str(810000000000000000 + i) for i in range(args.games)]
-                for channel_id in channels:
-                    await open_one(channel_id)
-                await _idle()
+            # Warm up (the workers, caches, first queries) before measuring.
+            await open_one("819999999999999999")
+            await one_move("819999999999999999", Round(None))
+            memory_before = resident_kib(pid)
+            channels = [str(810000000000000000 + i) for i in range(args.games)]
+            for channel_id in channels:
+                await open_one(channel_id)
+            memory_after = resident_kib(pid)
+            problems += fake.spec_problems()
+            fake.forget()
+            if ai_tables:
+                await asyncio.sleep(2.0)  # the AI workers are spawned and busy
+            rates: list[float | None] = [None] if args.burst else list(args.sweep or [args.rate])
+            for rate in rates:
+                now = Round(rate)
+                ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
+                cpu_before, harness_before = BotCpu.read(pid), time.process_time()
+                began = time.perf_counter()
+                if rate is None:
+                    for _ in range(args.moves // max(1, args.games)):
+                        await asyncio.gather(*(one_move(c, now) for c in channels))
+                else:
+                    await _arrivals(rng, channels, rate, args.moves, partial(one_move, now=now))
+                now.elapsed = time.perf_counter() - began
+                now.bot_cpu = BotCpu.read(pid) - cpu_before
+                now.harness_cpu = time.process_time() - harness_before
+                now.ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
                 problems += fake.spec_problems()
                 fake.forget()
-                gc.collect()
-                heap_after = _heap_bytes()
-                tracemalloc.stop()
-
-                ai_tables = [await _open_ai_table(bot, args, i) for i in range(args.ai_tables)]
-                ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
-                if ai_tables:
-                    await asyncio.sleep(2.0)  # the workers are spawned and busy
-                    ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
-                began = time.perf_counter()
-                cpu_began = time.process_time()
-                if args.burst:
-                    for _ in range(args.moves // max(1, args.games)):
-                        await asyncio.gather(*(one_move(c) for c in channels))
-                else:
-                    in_flight: set[str] = set()
-                    pending: set[asyncio.Task[bool]] = set()
-
-                    async def player(channel_id: str) -> bool:
-                        try:
-                            return await one_move(channel_id)
-                        finally:
-                            in_flight.discard(channel_id)
-
-                    for _ in range(args.moves):
-                        await asyncio.sleep(rng.expovariate(args.rate))
-                        idle = [c for c in channels if c not in in_flight]
-                        if not idle:
-                            continue
-                        channel_id = rng.choice(idle)
-                        in_flight.add(channel_id)
-                        pending.add(asyncio.create_task(player(channel_id)))
-                        pending = {t for t in pending if not t.done()}
-                    await asyncio.gather(*pending)
-                elapsed = time.perf_counter() - began
-                cpu = time.process_time() - cpu_began
-                ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
-                await bot.ai_player.close()  # the AI tables would play on
-                await _idle()
-                problems += fake.spec_problems()
+                rounds.append(now)
+                _report(now, args)
         finally:
+            if throttler is not None:
+                throttler.terminate()
+                throttler.wait()
+            await bot.stop(grace=30)
             await service.close()
             await fake.stop()
 
-    mode = "burst (every table at once)" if args.burst else f"~{args.rate:g} moves/s overall"
-    if args.no_validate:
-        mode += ", requests not validated"
-    if args.ai_tables:
-        mode += (
-            f"; meanwhile {args.ai_tables} {args.ai_level} AI tables ({args.ai_seats} seats,"
-            f" {args.ai_workers} workers) made {ai_moves} moves"
-            f" ({ai_moves / elapsed:.1f}/s)"
-        )
+    if len(rounds) > 1:
+        print(f"sweep: {crossing(rounds, args.limit)}")
+    per_table = (memory_after - memory_before) / max(1, args.games)
     print(
-        f"{args.games} active {args.game} tables ({args.seats} seats), {len(board_ms)} moves,"
-        f" {mode}, {elapsed:.1f} s"
-    )
-    print(
-        f"  move -> first answer (defer)       p50 {_percentile(first_ms, 50):7.1f} ms"
-        f"   p99 {_percentile(first_ms, 99):7.1f} ms   (Discord's limit: 3000 ms)"
-    )
-    print(
-        f"  move -> 'You played' (committed)   p50 {_percentile(ack_ms, 50):7.1f} ms"
-        f"   p99 {_percentile(ack_ms, 99):7.1f} ms"
-    )
-    print(
-        f"  move -> board posted (rendered)    p50 {_percentile(board_ms, 50):7.1f} ms"
-        f"   p99 {_percentile(board_ms, 99):7.1f} ms   max {max(board_ms, default=0):.1f} ms"
-    )
-    if board_ms:
-        print(
-            f"  CPU time of this process per move: {cpu / len(board_ms) * 1000:.1f} ms"
-            " (bot, fake Discord and driver together; steady on a busy machine)"
-        )
-        print(
-            f"  mean {statistics.fmean(board_ms):.1f} ms; games finished during the run: {finished}"
-        )
-    per_game = (heap_after - heap_before) / max(1, args.games)
-    print(
-        f"  memory: {per_game / 1024:.1f} KiB per active table (Python heap the bot, its service"
-        " and engine cache keep per table; the fake Discord's records left out)"
+        f"memory: the bot process grew by {per_table:.1f} KiB per active table (resident"
+        " memory of python -m bot while the tables opened)"
     )
     if problems:
         print(f"{len(problems)} requests Discord's API would reject, e.g.: {problems[0]}")
@@ -274,14 +410,90 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _open_ai_table(bot: Any, args: argparse.Namespace, index: int) -> int:
-    """A running table of AI seats only in a channel of its own, its first board shown (which
-    sets its AIs going)."""
+async def _arrivals(
+    rng: random.Random, channels: list[str], rate: float, moves: int, move: Any
+) -> None:
+    """``moves`` moves arriving at random (a Poisson stream of ``rate`` per second), one in
+    flight per table at most."""
+    in_flight: set[str] = set()
+    pending: set[asyncio.Task[bool]] = set()
+
+    async def player(channel_id: str) -> bool:
+        try:
+            return bool(await move(channel_id))
+        finally:
+            in_flight.discard(channel_id)
+
+    for _ in range(moves):
+        await asyncio.sleep(rng.expovariate(rate))
+        idle = [c for c in channels if c not in in_flight]
+        if not idle:
+            continue
+        channel_id = rng.choice(idle)
+        in_flight.add(channel_id)
+        pending.add(asyncio.create_task(player(channel_id)))
+        pending = {t for t in pending if not t.done()}
+    await asyncio.gather(*pending)
+
+
+def _report(now: Round, args: argparse.Namespace) -> None:
+    mode = "burst (every table at once)" if now.rate is None else f"~{now.rate:g} moves/s offered"
+    if args.no_validate:
+        mode += ", requests not validated"
+    if args.slow_core > 1:
+        mode += f", bot on cores {args.slow_core:g}x slower (throttled)"
+    if args.ai_tables:
+        mode += (
+            f"; meanwhile {args.ai_tables} {args.ai_level} AI tables ({args.ai_seats} seats,"
+            f" {args.ai_workers} workers) made {now.ai_moves} moves"
+            f" ({now.ai_moves / max(now.elapsed, 1e-9):.1f}/s)"
+        )
+    print(
+        f"{args.games} active {args.game} tables ({args.seats} seats), {now.moves} moves,"
+        f" {mode}, {now.elapsed:.1f} s ({now.moves / max(now.elapsed, 1e-9):.1f} moves/s done)"
+    )
+    for label, values in (
+        ("move -> first answer (defer)    ", now.first_ms),
+        ("move -> 'You played' (committed)", now.ack_ms),
+        ("move -> board posted (rendered) ", now.board_ms),
+    ):
+        print(
+            f"  {label}  p50 {_percentile(values, 50):7.1f} ms"
+            f"   p99 {_percentile(values, 99):7.1f} ms   max {max(values, default=0):7.1f} ms"
+        )
+    if not now.moves:
+        return
+    cpu = now.bot_cpu
+    print(
+        f"  CPU per move, bot: {now.bot_ms:.1f} ms (its process {now.per_move_ms(cpu.bot):.1f}"
+        f" + {args.render_workers} render workers {now.per_move_ms(cpu.render):.1f});"
+        f" fake Discord and driver: {now.per_move_ms(now.harness_cpu):.1f} ms;"
+        f" AI workers: {now.per_move_ms(cpu.ai):.1f} ms"
+    )
+    cores = os.cpu_count() or 1
+    slow = now.bot_ms * args.capacity_factor
+    capacity = cores / slow * 1000 if slow else float("inf")
+    print(
+        f"  capacity: {now.bot_ms:.1f} ms x {args.capacity_factor:g} (cores that much slower)"
+        f" = {slow:.0f} ms of CPU per move on {cores} cores: at most {capacity:.0f} moves/s"
+        + (
+            f"; {now.rate:g} moves/s keep them {now.rate * slow / 10 / cores:.0f}% busy"
+            if now.rate
+            else ""
+        )
+    )
+    print(
+        f"  mean board {statistics.fmean(now.board_ms):.1f} ms;"
+        f" games finished during the run: {now.finished}"
+    )
+
+
+async def _open_ai_table(service: Any, args: argparse.Namespace, index: int) -> int:
+    """A running table of AI seats only in a channel of its own, before the bot starts (the bot
+    posts its board and sets its AIs going when it is ready)."""
     from bot.service import Player
-    from bot.ui import flow
 
     owner = Player(99, "bench")
-    service = bot.service
     table = await service.create(
         game=args.game,
         guild_id=int(GUILD),
@@ -293,37 +505,33 @@ async def _open_ai_table(bot: Any, args: argparse.Namespace, index: int) -> int:
     for _ in range(args.ai_seats):
         await service.add_ai(table.id, owner.user_id, args.ai_level, can_manage=True)
     table = await service.start(table.id, owner.user_id, can_manage=True)
-    await flow.show_current(bot, table.id, version=table.version)
     return int(table.id)
 
 
-def _heap_bytes() -> int:
-    """Traced Python memory, leaving out what the fake Discord allocated."""
-    fake = tracemalloc.Filter(False, "*/tests/fakediscord/*")
-    snapshot = tracemalloc.take_snapshot().filter_traces([fake])
-    return sum(stat.size for stat in snapshot.statistics("filename"))
-
-
 async def _wait_table(service: Any, channel_id: int) -> Any:
-    for _ in range(1000):
+    for _ in range(6000):
         table = await service.in_channel(channel_id)
         if table is not None and table.lobby_message_id is not None:
             return table
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(0.01)
     raise RuntimeError(f"no lobby appeared in channel {channel_id}")
 
 
-async def _idle() -> None:
-    """Wait until the bot has handled everything delivered so far."""
-    for _ in range(1000):
-        busy = [
-            t
-            for t in asyncio.all_tasks()
-            if not t.done() and t.get_name().startswith(("CommandTree-invoker", "discord-ui-"))
-        ]
-        if not busy:
+async def _board_shown(service: Any, table_id: int) -> None:
+    """Wait until the started table's first board is in its channel."""
+    for _ in range(6000):
+        table = await service.get(table_id)
+        if table.status == "active" and table.board_message_id is not None:
             return
-        await asyncio.wait(busy, timeout=60)
+        await asyncio.sleep(0.01)
+    raise RuntimeError(f"table {table_id} never showed its first board")
+
+
+def _rates(text: str) -> list[float]:
+    rates = [float(part) for part in text.split(",") if part.strip()]
+    if not rates or any(r <= 0 for r in rates):
+        raise argparse.ArgumentTypeError("rates are positive numbers, e.g. 10,20,30,40")
+    return sorted(rates)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -331,19 +539,50 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="simultaneous tables (100)")
     parser.add_argument("--game", default="tigris", choices=["tigris", "targi"])
     parser.add_argument("--seats", type=int, default=2)
-    parser.add_argument("--moves", type=int, default=1000, help="moves to time (1000)")
+    parser.add_argument("--moves", type=int, default=1000, help="moves to time per rate (1000)")
     parser.add_argument("--rate", type=float, default=20.0, help="moves per second (20)")
+    parser.add_argument(
+        "--sweep", type=_rates, default=None, help="rates to play in turn, e.g. 10,20,30,40"
+    )
+    parser.add_argument(
+        "--limit", type=float, default=300.0, help="board p99 the sweep looks for (300 ms)"
+    )
     parser.add_argument("--burst", action="store_true", help="every table moves at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--no-validate", action="store_true", help="skip the fake's OpenAPI check of requests"
     )
+    parser.add_argument(
+        "--render-workers",
+        type=int,
+        default=os.cpu_count() or 2,
+        help="the bot's RENDER_WORKERS (one per core; 0: threads)",
+    )
+    parser.add_argument(
+        "--slow-core",
+        type=float,
+        default=1.0,
+        help="run the bot on cores this many times slower (throttled; 1: as they are)",
+    )
+    parser.add_argument(
+        "--capacity-factor",
+        type=float,
+        default=2.5,
+        help="how much slower the cores of the capacity line are (2.5)",
+    )
+    parser.add_argument("--profile", default=None, help="write a cProfile of the bot to FILE")
     parser.add_argument("--ai-tables", type=int, default=0, help="tables of AI seats only (0)")
     parser.add_argument("--ai-level", default="strong", choices=["easy", "normal", "strong"])
     parser.add_argument("--ai-seats", type=int, default=2, help="seats at each AI table (2)")
     parser.add_argument("--ai-workers", type=int, default=2, help="AI worker processes (2)")
     args = parser.parse_args(argv)
-    return asyncio.run(run(args))
+    if args.slow_core < 1 or args.capacity_factor <= 0:
+        parser.error("--slow-core is 1 or more, --capacity-factor above 0")
+    try:
+        return asyncio.run(run(args))
+    except asyncio.CancelledError:
+        print("bench stopped")
+        return 130
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
+from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
+from bot.ui.images import default_workers as default_render_workers
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +70,9 @@ class BoardBot(commands.Bot):
     remembered in ``command_state``), ``"force"`` or ``"never"``. AI seats decide in a pool of
     ``ai_workers`` processes (started in ``setup_hook``, stopped in ``close``); each AI move is
     submitted at least ``ai_delay`` seconds after the AI was asked (``AI_MOVE_DELAY``);
-    ``ai_iterations`` caps the `strong` search (tests).
+    ``ai_iterations`` caps the `strong` search (tests). Images are drawn in a pool of
+    ``render_workers`` processes (``None``: one per core; started in ``setup_hook``, stopped in
+    ``close``) or, with ``0``, in threads of this process.
     """
 
     def __init__(
@@ -83,6 +87,7 @@ class BoardBot(commands.Bot):
         ai_delay: float = 0.0,
         ai_workers: int = DEFAULT_WORKERS,
         ai_iterations: int | None = None,
+        render_workers: int | None = 0,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -96,11 +101,14 @@ class BoardBot(commands.Bot):
         self.ai_workers = ai_workers
         self.ai_iterations = ai_iterations
         self.ai_pool: AiPool | None = None
+        self.render_workers = default_render_workers() if render_workers is None else render_workers
+        self.render_pool: RenderPool | None = None
         self.ai_player = AiPlayer(self, AiTurns(service, self._ai_decide, delay=ai_delay))
         self.scheduler = Scheduler(self.pbp, decide=self._ai_decide)
         self.leagues = LeagueService(service, rating_of=rating_of or self._shown_ratings)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
+        self._render_warmup: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads.
@@ -135,6 +143,14 @@ class BoardBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
         # Created here, at the start (its processes are spawned on the first decision).
         self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
+        if self.render_workers:
+            self.render_pool = RenderPool(self.render_workers)
+            use_render_pool(self.render_pool)
+            # The workers start now (spawned, renderers imported, caches drawn), not on the
+            # first board a player waits for.
+            self._render_warmup = asyncio.create_task(
+                self.render_pool.warm_up(), name="render-warm-up"
+            )
         if self.scheduler_interval is not None:
             self._scheduler_task = asyncio.create_task(
                 self._run_scheduler(self.scheduler_interval), name="pbp-scheduler"
@@ -183,6 +199,14 @@ class BoardBot(commands.Bot):
         if self.ai_pool is not None:
             pool, self.ai_pool = self.ai_pool, None
             await asyncio.to_thread(pool.shutdown)
+        if self.render_pool is not None:
+            renders, self.render_pool = self.render_pool, None
+            stop_using_render_pool(renders)
+            if self._render_warmup is not None:
+                self._render_warmup.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._render_warmup
+            await asyncio.to_thread(renders.shutdown)
         await super().close()
 
     def _sync_target(self) -> discord.Object | None:

@@ -37,6 +37,7 @@ class Settings:
     ai_move_delay: float = 1.5
     ai_workers: int = 2
     database_url: str | None = None  # postgresql://...: PostgreSQL instead of DATABASE_PATH
+    render_workers: int | None = None  # None: one per core
 
     @property
     def database(self) -> Path | str:
@@ -75,6 +76,12 @@ class Settings:
             raise SettingsError(
                 f"AI_WORKERS must be a whole number from 1 to 32, not {workers_text!r}."
             )
+        render_text = values.get("RENDER_WORKERS", "").strip()
+        if render_text and (not render_text.isdigit() or not 0 <= int(render_text) <= 64):
+            raise SettingsError(
+                f"RENDER_WORKERS must be a whole number from 0 to 64 (0: draw in threads of"
+                f" the bot's process), not {render_text!r}."
+            )
         return cls(
             database_url=database_url(values),
             discord_token=token,
@@ -85,6 +92,7 @@ class Settings:
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
             ai_move_delay=delay,
             ai_workers=int(workers_text),
+            render_workers=int(render_text) if render_text else None,
         )
 
 

@@ -34,7 +34,8 @@ HANGUL_FONT_FILES = {
 }
 Family = Literal["latin", "hangul"]
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
-PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
+PNG_COMPRESS_LEVEL = 1  # the fastest: flat colours compress well (3: 10% smaller, 30% slower)
+PALETTE_SAMPLE = 4  # the palette is chosen from one pixel in 4 x 4
 PNG_COLOURS = 256  # images are flat colours plus anti-aliasing: a palette loses nothing visible
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int] | str
@@ -221,14 +222,24 @@ def wrap(text: str, max_width: float, size: int, weight: str = "regular") -> lis
 def png_bytes(image: Image.Image) -> bytes:
     """The image encoded as a palette PNG.
 
-    Reducing to 256 colours first (fast octree, no dithering) makes encoding about twice as fast
-    and the file about a third of the RGB size; no pixel moves by more than a few levels.
+    Reducing to 256 colours first (no dithering) makes encoding about twice as fast and the file
+    about a third of the RGB size; no pixel moves by more than a few levels. The 256 colours are
+    chosen (fast octree) from one pixel in every 4 x 4 square, then each pixel takes the nearest
+    of them: choosing from the whole image was the slowest step of a board, and every area of a
+    colour four pixels wide still keeps its own colour (text's anti-aliasing takes the nearest).
     """
-    palette = image.quantize(
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy
+    sample = rgb.resize(
+        (max(1, rgb.width // PALETTE_SAMPLE), max(1, rgb.height // PALETTE_SAMPLE)),
+        Image.Resampling.NEAREST,
+    )
+    palette = sample.quantize(
         colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
+    )
     return buffer.getvalue()
 
 

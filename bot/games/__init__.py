@@ -16,6 +16,7 @@ Engines import only the standard library.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from types import ModuleType
@@ -38,7 +39,13 @@ __all__ = [
 
 def game_names() -> list[str]:
     """Names of the installed games (the sub-packages of ``bot.games``), sorted."""
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
+    return list(_installed_games())
+
+
+@functools.cache
+def _installed_games() -> tuple[str, ...]:
+    # Read from disk once: games are installed with the package, and every move asks.
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg))
 
 
 def get_game(name: str) -> ModuleType:

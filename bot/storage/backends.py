@@ -96,18 +96,15 @@ class SqliteExecutor(Executor):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
+    # One trip to aiosqlite's thread per query (execute, fetch and close in one call), not three:
+    # each trip costs the event loop a wake-up, and a move runs dozens of queries.
     async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
-        try:
-            async with self.conn.execute(sql, tuple(params)) as cursor:
-                row = await cursor.fetchone()
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return None if row is None else tuple(row)
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
 
     async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            async with self.conn.execute(sql, tuple(params)) as cursor:
-                rows = await cursor.fetchall()
+            rows = await self.conn.execute_fetchall(sql, tuple(params))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         return [tuple(row) for row in rows]

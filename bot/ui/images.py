@@ -1,21 +1,99 @@
-"""PNG images of a table, rendered off the event loop."""
+"""PNG images (boards, hands, leaderboards, rating cards, standings), rendered off the event loop.
+
+Every image the bot sends is drawn by :func:`render`: in the bot's :class:`RenderPool` (worker
+processes, ``RENDER_WORKERS``) when one serves the running event loop, else in a thread of the
+bot's own process (``RENDER_WORKERS=0``, and tests that build a bot without starting it). The
+renderers are pure functions of plain data, so a worker needs nothing but their arguments.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import renderers
 from bot import presenters
+from bot.workers import WorkerPool
 
-# At most this many images are drawn at once (per event loop): drawing holds the GIL much of the
-# time, and a queue of renders must not starve the event loop that acknowledges moves.
+# In threads, at most this many images are drawn at once (per event loop): drawing holds the GIL
+# much of the time, and a queue of renders must not starve the event loop that acknowledges moves.
 RENDER_SLOTS = os.cpu_count() or 2
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
     weakref.WeakKeyDictionary()
 )
+# The render pool of each event loop's bot. Looked up by loop because images are asked for deep
+# in the UI code (a board after a move, a leaderboard), where the bot is not at hand.
+_pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RenderPool] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def default_workers() -> int:
+    """``RENDER_WORKERS`` by default: one process per core."""
+    return os.cpu_count() or 2
+
+
+def _timed(function: Callable[..., bytes], args: tuple[Any, ...]) -> tuple[bytes, float]:
+    """Runs in a worker: the image and the CPU time it took there."""
+    began = time.process_time()
+    data = function(*args)
+    return data, time.process_time() - began
+
+
+def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
+    """Runs in a worker: draws each game's opening board (the result is not needed)."""
+    for game, view in views:
+        renderers.render_board(game, view)
+
+
+class RenderPool(WorkerPool):
+    """``workers`` processes drawing images; :attr:`cpu_seconds` sums the CPU time the drawings
+    took in them (the bench reports it with the bot's own)."""
+
+    def __init__(self, workers: int) -> None:
+        # At the bot's own priority: a board is what a player waits for after a move.
+        super().__init__(workers, name="render")
+        self.cpu_seconds = 0.0
+        self.images = 0
+
+    async def draw(self, function: Callable[..., bytes], *args: Any) -> bytes:
+        data, cpu = await self.run(_timed, function, args)
+        self.cpu_seconds += cpu
+        self.images += 1
+        return data
+
+    async def warm_up(self) -> None:
+        """Start every worker and let each draw every game's opening board once (imports,
+        fonts and the cached static layers), so the first boards players wait for are quick."""
+        from bot.games import game_names, get_game
+
+        views = []
+        for name in game_names():
+            game = get_game(name)
+            views.append((name, game.view(game.new_game(2, 1), None)))
+        await asyncio.gather(
+            *(self.run(_warm, views) for _ in range(self.workers)), return_exceptions=True
+        )
+
+
+def use_render_pool(pool: RenderPool | None) -> None:
+    """Draw this event loop's images in ``pool`` (``None``: in threads again)."""
+    loop = asyncio.get_running_loop()
+    if pool is None:
+        _pools.pop(loop, None)
+    else:
+        _pools[loop] = pool
+
+
+def stop_using_render_pool(pool: RenderPool) -> None:
+    """Draw in threads again if ``pool`` serves this event loop (another bot's pool stays)."""
+    loop = asyncio.get_running_loop()
+    if _pools.get(loop) is pool:
+        del _pools[loop]
 
 
 def _render_slots() -> asyncio.Semaphore:
@@ -26,19 +104,23 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
-async def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
-    """The public board as PNG bytes in ``lang`` (rendered in a worker thread)."""
-    render = renderers.render_board
-    shown = presenters.localize_view(game, view, lang)
+async def render(function: Callable[..., bytes], *args: Any) -> bytes:
+    """``function(*args)``, a renderer returning PNG bytes, in the render pool or a thread."""
+    pool = _pools.get(asyncio.get_running_loop())
+    if pool is not None:
+        return await pool.draw(function, *args)
     async with _render_slots():
-        data: bytes = await asyncio.to_thread(render, game, shown, lang)
+        data: bytes = await asyncio.to_thread(function, *args)
     return data
+
+
+async def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
+    """The public board as PNG bytes in ``lang``."""
+    shown = presenters.localize_view(game, view, lang)
+    return await render(renderers.render_board, game, shown, lang)
 
 
 async def private_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
     """One player's private view (hand, hidden scores) as PNG bytes in ``lang``."""
-    render = renderers.render_private
     shown = presenters.localize_view(game, view, lang)
-    async with _render_slots():
-        data: bytes = await asyncio.to_thread(render, game, shown, lang)
-    return data
+    return await render(renderers.render_private, game, shown, lang)

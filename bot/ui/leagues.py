@@ -12,7 +12,6 @@ just before a crash is found among the channel's last messages (:func:`find_post
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import hashlib
 import io
@@ -29,6 +28,7 @@ from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.leagues.core import reason_text
 from bot.service import Player, Table
 from bot.ui import flow
+from bot.ui.images import render
 from bot.ui.items import Persistent
 from bot.ui.lang import guild_lang, table_lang, tr
 from renderers.league import render_standings
@@ -368,7 +368,7 @@ async def standings_file(
     snap: Snapshot, filename: str, lang: str = i18n.DEFAULT
 ) -> discord.File | None:
     try:
-        data = await asyncio.to_thread(render_standings, standings_data(snap, lang), lang)
+        data = await render(render_standings, standings_data(snap, lang), lang)
     except Exception:
         log.exception("league %s: drawing the standings failed", snap.league.id)
         return None

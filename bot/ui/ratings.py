@@ -6,7 +6,6 @@ but every name is escaped for Markdown in text; images draw names as plain text.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from bot.service import Table
 from bot.storage.tables import Database
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.images import render
 from bot.ui.lang import reply_lang, table_lang, tr
 from renderers.ratings import BoardLine, CardData, render_cards, render_leaderboard
 
@@ -175,9 +175,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
     title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang)), lang)
-    png = await asyncio.to_thread(
-        render_leaderboard, title, lines, caller, _footer(board, lang), lang
-    )
+    png = await render(render_leaderboard, title, lines, caller, _footer(board, lang), lang)
     text = leaderboard_text(board, interaction.user.id, lang)
     await _send(interaction, text, png, "leaderboard.png")
 
@@ -260,7 +258,7 @@ async def show_rating(
         )
         await interaction.followup.send(tr(nothing, lang), ephemeral=True)
         return
-    png = await asyncio.to_thread(render_cards, [_card_data(c, lang) for c in cards], lang)
+    png = await render(render_cards, [_card_data(c, lang) for c in cards], lang)
     await _send(interaction, card_text(cards, who.display_name, lang), png, "rating.png")
 
 

@@ -1,46 +1,122 @@
-"""`python -m bot.bench` keeps working (its figures are read by people, not asserted)."""
+"""`python -m bot.bench` keeps working (its figures are read by people, not asserted), and the
+parts its figures rest on (the CPU of a process family, the sweep's crossing, the throttle) do
+what they say."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from bot.bench import BotCpu, Round, children, crossing
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_bench_runs_and_prints_latency_and_memory() -> None:
+def _bench(*argv: str, timeout: float = 240) -> str:
     result = subprocess.run(
-        [sys.executable, "-m", "bot.bench", "--games", "3", "--moves", "6", "--rate", "200"],
+        [sys.executable, "-m", "bot.bench", *argv],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
-    assert "3 active tigris tables" in out
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_bench_sweeps_rates_and_reports_the_bots_cpu_apart_from_the_harness() -> None:
+    out = _bench("--games", "3", "--moves", "6", "--sweep", "100,200", "--render-workers", "1")
+    heads = [line for line in out.splitlines() if line.startswith("3 active tigris tables")]
+    assert len(heads) == 2 and "~100 moves/s offered" in heads[0] and "~200" in heads[1]
     for label in ("first answer", "'You played' (committed)", "board posted (rendered)"):
-        line = next(line for line in out.splitlines() if label in line)
-        assert "p50" in line and "p99" in line
+        lines = [line for line in out.splitlines() if label in line]
+        assert len(lines) == 2 and all("p50" in line and "p99" in line for line in lines)
+    cpu = next(line for line in out.splitlines() if "CPU per move, bot:" in line)
+    assert "1 render workers" in cpu and "fake Discord and driver:" in cpu
+    render_ms = float(cpu.split("1 render workers ")[1].split(")")[0])
+    assert render_ms > 0  # the boards were drawn in the worker, not in the bot's process
+    assert "capacity:" in out
+    assert next(line for line in out.splitlines() if line.startswith("sweep: board p99"))
     assert "KiB per active table" in out
 
 
 def test_bench_with_ai_tables_reports_their_moves() -> None:
-    result = subprocess.run(
-        [
-            *(sys.executable, "-m", "bot.bench", "--games", "2", "--moves", "6", "--rate", "20"),
-            *("--ai-tables", "1", "--ai-level", "easy", "--ai-workers", "1"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
+    out = _bench(
+        *("--games", "2", "--moves", "6", "--rate", "20", "--render-workers", "1"),
+        *("--ai-tables", "1", "--ai-level", "easy", "--ai-workers", "1"),
     )
-    assert result.returncode == 0, result.stderr
-    head = result.stdout.splitlines()[0]
+    head = out.splitlines()[0]
     assert "meanwhile 1 easy AI tables (2 seats, 1 workers) made" in head
     made = int(head.split(" made ")[1].split()[0])
     assert made > 0, head
+
+
+def _round(rate: float, p99: float) -> Round:
+    return Round(rate, board_ms=[p99] * 10)
+
+
+def test_the_sweep_names_the_rate_where_p99_crosses_the_limit() -> None:
+    rounds = [_round(10, 100), _round(20, 200), _round(30, 400), _round(40, 900)]
+    assert crossing(rounds, 300) == (
+        "board p99 crosses 300 ms between 20 and 30 moves/s (about 25 moves/s, interpolated)"
+    )
+    assert crossing(rounds[:2], 300) == "board p99 stays under 300 ms up to 20 moves/s"
+    assert crossing(rounds[2:], 300) == "board p99 is above 300 ms already at 30 moves/s"
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+BUSY_FAMILY = """
+import os, sys, time
+child = os.fork()
+if child == 0:
+    os.nice(10)  # like an AI worker
+while True:
+    pass
+"""
+
+
+def test_cpu_of_a_process_family_and_the_throttle() -> None:
+    """A spinning parent and its lower-priority child: the child's CPU counts as an AI
+    worker's; throttled to 1/10 of each period, the parent is stopped (SIGSTOP) most of the
+    time, and continued when the throttle leaves."""
+    family = subprocess.Popen([sys.executable, "-c", BUSY_FAMILY])
+    throttler: subprocess.Popen[bytes] | None = None
+    try:
+        for _ in range(3000):  # polled: a busy machine may give a nice-10 child little time
+            reading = BotCpu.read(family.pid)
+            if children(family.pid) and reading.bot > 0 and reading.ai > 0:
+                break
+            time.sleep(0.01)
+        assert len(children(family.pid)) == 1
+        assert reading.bot > 0 and reading.ai > 0 and reading.render == 0
+        # Running 20 ms of every 200: long enough that a busy machine's scheduling delays (a few
+        # ms) cannot turn "mostly stopped" into "mostly running".
+        code = f"from bot.bench import throttle; throttle({family.pid}, 10.0, 0.2)"
+        throttler = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+        for _ in range(3000):  # until the throttle has started (imports on a busy machine)
+            if _state(family.pid) == "T":
+                break
+            time.sleep(0.01)
+        states = []
+        for _ in range(200):  # the family's state, sampled over a second or more
+            states.append(_state(family.pid))
+            time.sleep(0.005)
+        assert states.count("T") > len(states) / 2, states
+        throttler.terminate()
+        throttler.wait(timeout=10)
+        assert _state(family.pid) != "T"  # continued when the throttle left
+    finally:
+        if throttler is not None and throttler.poll() is None:
+            throttler.kill()
+        for pid in children(family.pid):
+            os.kill(pid, signal.SIGKILL)
+        family.kill()
+        family.wait()
