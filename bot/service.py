@@ -228,7 +228,9 @@ class Service:
         self._games = games
         self._verify_snapshots = verify_snapshots
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: dict[int, tuple[int, Any]] = {}  # table id -> (seq, engine state)
+        # table id -> (version, engine state): the version, unlike the seq, never repeats (a take-back
+        # and a new move in another process bring the seq back, with another state)
+        self._states: dict[int, tuple[int, Any]] = {}
 
     @classmethod
     async def open(
@@ -356,7 +358,7 @@ class Service:
     async def _state(self, row: TableRow, table: Table) -> Any:
         """The engine state after ``row.seq`` actions: cached, from the snapshot, or replayed."""
         cached = self._states.get(row.id)
-        if cached is not None and cached[0] == row.seq:
+        if cached is not None and cached[0] == row.version:
             return cached[1]
         game = self._game(row.game)
         async with self._db.read() as q:
@@ -395,7 +397,7 @@ class Service:
                 async with self._db.write() as q:
                     await q.put_snapshot(row.id, len(actions), game.to_json(state))
         if row.status == "active":
-            self._states[row.id] = (row.seq, state)
+            self._states[row.id] = (row.version, state)
         return state
 
     def _pending_after(
@@ -552,7 +554,7 @@ class Service:
                 raise BadOption(str(error)) from error
             async with self._db.write() as q:
                 started = await self._deal(q, game, table_id, order, state)
-            self._states[table_id] = (0, state)  # cached once committed
+            self._states[table_id] = (started.version, state)  # cached once committed
             return started
 
     async def create_started(
@@ -595,7 +597,7 @@ class Service:
             for player in players:
                 await q.add_seat(table_id, player.user_id, player.name)
             started = await self._deal(q, module, table_id, list(players), state)
-        self._states[table_id] = (0, state)  # cached once committed
+        self._states[table_id] = (started.version, state)  # cached once committed
         return started
 
     async def _deal(
@@ -772,7 +774,7 @@ class Service:
             if finished:  # only running games stay in memory
                 self._states.pop(table_id, None)
             else:
-                self._states[table_id] = (row.seq + 1, new_state)
+                self._states[table_id] = (after.version, new_state)
             pings = tuple(after.players[s].user_id for s in game.to_act(new_state))
             return MoveResult(
                 table=after,
@@ -869,7 +871,7 @@ class Service:
                 await q.put_snapshot(table_id, row.seq - 1, game.to_json(state))
                 await q.set_pending(table_id, self._pending_after(game, state, {}, None))
                 _, after = await self._load(q, table_id)
-            self._states[table_id] = (row.seq - 1, state)
+            self._states[table_id] = (after.version, state)
             return after
 
     @staticmethod
