@@ -366,6 +366,10 @@ class Service:
             logged = await q.action_count(row.id)
             log_rows = await q.actions(row.id) if self._verify_snapshots else None
         state: Any = None
+        # Another process may have moved since ``row`` was read: then the log is longer than
+        # ``row.seq`` and only its first ``row.seq`` actions make the state ``row`` stands for
+        # (a submit on it is refused by the seq guard; nothing read this way is kept).
+        current = logged == row.seq
         if snapshot is not None and snapshot[0] == row.seq == logged:
             try:
                 state = await asyncio.to_thread(game.from_json, snapshot[1])
@@ -375,7 +379,8 @@ class Service:
             if log_rows is None:
                 async with self._db.read() as q:
                     log_rows = await q.actions(row.id)
-            actions = [(a.seat, a.action) for a in log_rows]
+            current = current and len(log_rows) == row.seq
+            actions = [(a.seat, a.action) for a in log_rows if a.seq < row.seq]
             try:
                 replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
             except GameError:
@@ -385,7 +390,7 @@ class Service:
                 log.exception("table %s: the action log no longer replays", row.id)
                 replayed = state
             if state is None or state != replayed:
-                if snapshot is not None:
+                if snapshot is not None and current:
                     log.warning(
                         "table %s: snapshot (seq %s) disagrees with the action log (%s actions); "
                         "using the log",
@@ -394,9 +399,10 @@ class Service:
                         len(actions),
                     )
                 state = replayed
-                async with self._db.write() as q:
-                    await q.put_snapshot(row.id, len(actions), game.to_json(state))
-        if row.status == "active":
+                if current:
+                    async with self._db.write() as q:
+                        await q.put_snapshot(row.id, len(actions), game.to_json(state))
+        if row.status == "active" and current:
             self._states[row.id] = (row.version, state)
         return state
 

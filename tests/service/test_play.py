@@ -218,6 +218,29 @@ async def test_a_take_back_and_another_move_in_another_process_are_not_mistaken_
         await second.close()
 
 
+async def test_a_move_another_process_commits_while_a_state_loads_makes_the_old_move_stale(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """The second process read the table before the first one's bid committed, and loads the
+    state after it: it must load the state that table row stands for (no bid yet), so Ann's
+    same bid from a stale button is "the board has changed", not "you hold no such card"."""
+    first = await open_service(db_path, clock)
+    second = await open_service(db_path, clock)
+    try:
+        table = await started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+        row, read = await second._read(table.id)  # read, then the other process moves
+        await first.submit(table.id, ANN.user_id, "bid 1", expected_seq=0)
+        state = await second._state(row, read)
+        assert state == blind_bids.new_game(2, table.seed, options=row.options, setup=row.setup)
+        [snapshot] = dump(db_path)["snapshots"]
+        assert snapshot[:2] == (table.id, 1)  # the newer snapshot was kept
+        with pytest.raises(StaleBoard):
+            await second.submit(table.id, ANN.user_id, "bid 1", expected_version=table.version)
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Service) -> None:
     table = await started(service)
     with pytest.raises(sqlite3.IntegrityError):
