@@ -228,8 +228,8 @@ class Service:
         self._games = games
         self._verify_snapshots = verify_snapshots
         self._locks: dict[int, asyncio.Lock] = {}
-        # table id -> (version, engine state): the version, unlike the seq, never repeats (a take-back
-        # and a new move in another process bring the seq back, with another state)
+        # table id -> (version, engine state): the version, unlike the seq, never repeats (a
+        # take-back and a new move in another process bring the seq back, with another state)
         self._states: dict[int, tuple[int, Any]] = {}
 
     @classmethod
