@@ -96,7 +96,9 @@ class BoardBot(commands.Bot):
         self._scheduler_task: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
-        # while it is being opened): a double click must not open two threads.
+        # while it is being opened): a double click must not open two threads. Kept in memory
+        # also with several processes: an offer's clicks come from its server, and one process
+        # holds that server's shard.
         self.thread_offers: OrderedDict[int, int | None] = OrderedDict()
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state

@@ -282,6 +282,8 @@ async def test_games_on_both_shards_play_to_the_end_through_a_kill(
     fake, db = sharded_fake, database
     first, second = processes
     [on_0], [on_1] = clubs_on(0, 1), clubs_on(1, 1)
+    await fake.wait_for(lambda c: c.method == "PUT" and c.path.endswith("/commands"), timeout=20)
+    assert len(fake.command_syncs()) == 1  # by shard 0's process only
     # Bob asks, in a direct message (shard 0's process), to be told of his turns by DM.
     notify = _named(p.slash("notify", {"dm": "on"}, user_id="222", guild_id=None), "222")
     answer = await _interact(fake, notify)
