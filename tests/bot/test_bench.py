@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -44,3 +45,33 @@ def test_bench_with_ai_tables_reports_their_moves() -> None:
     assert "meanwhile 1 easy AI tables (2 seats, 1 workers) made" in head
     made = int(head.split(" made ")[1].split()[0])
     assert made > 0, head
+
+
+def test_bench_with_two_bot_processes_reports_both_shards(tmp_path: Path) -> None:
+    database = tmp_path / "bench.sqlite3"
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "bot.bench", "--processes", "2", "--games", "4"),
+            *("--moves", "8", "--rate", "50", "--database", str(database)),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "2 bot processes (shards 0-1), SQLite, 4 active tigris tables" in out
+    for label in ("first answer", "'You played' (committed)", "board posted (rendered)"):
+        line = next(line for line in out.splitlines() if label in line)
+        assert "p50" in line and "p99" in line
+    by_shard = next(line for line in out.splitlines() if "CPU per move" in line)
+    assert "by shard" in by_shard and "fake Discord and driver" in by_shard
+    # The moves were made in the shared database: more actions than the warm-up's four.
+    conn = sqlite3.connect(database)
+    try:
+        [(actions,)] = conn.execute("SELECT COUNT(*) FROM actions").fetchall()
+    finally:
+        conn.close()
+    assert actions > 4
