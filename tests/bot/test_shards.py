@@ -218,3 +218,34 @@ async def test_the_ai_seats_of_a_table_are_played_by_its_own_servers_process(
     assert await zero.service.ai_to_act()
     assert await zero.ai_player.resume() == 0
     assert await one.ai_player.resume() == 1
+
+
+async def test_a_leagues_rounds_are_run_by_its_own_servers_process(
+    fake_discord: FakeDiscord, two_processes: tuple[Bots, ManualClock]
+) -> None:
+    from bot.ui.leagues import run_league_tick
+
+    (zero, one), _ = two_processes
+    league = await zero.leagues.create(
+        guild_id=guild_on(1),
+        channel_id=8001,
+        creator=Player(999, "Mod"),
+        can_manage=True,
+        game="targi",
+        name="Spring",
+        format="round_robin",
+        round_days=7,
+    )
+    for player in (ALICE, BOB):
+        await zero.leagues.join(league.id, player)
+    await zero.leagues.start(league.id, 999, can_manage=True)  # as if it crashed before posting
+
+    def threads() -> list[str]:
+        return [c["id"] for c in fake_discord.channels.values() if c.get("parent_id") == "8001"]
+
+    await run_league_tick(zero)
+    assert threads() == [] and not _posts(fake_discord, 8001)  # not its server
+    await run_league_tick(one)
+    [thread] = threads()  # the first round's match, opened by the league's own process
+    [match] = (await one.leagues.snapshot(league.id)).matches
+    assert thread == str(match.thread_id)
