@@ -34,8 +34,9 @@ LEADER_TICKS = 1.5
 #: A table's board lease: longer than any post takes; it only matters when its holder died
 #: while posting (the next post of that table then waits at most this long).
 BOARD_LEASE = 20.0
-#: How often a process waiting for another one's board lease looks again.
-BOARD_POLL = 0.05
+#: How soon a process waiting for another one's board lease looks again, doubling up to the
+#: second figure (each look is a write transaction: a dead holder's lease is not polled hard).
+BOARD_POLL = (0.05, 0.5)
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -114,8 +115,10 @@ class BoardLeases:
     @asynccontextmanager
     async def hold(self, table_id: int) -> AsyncIterator[None]:
         name = f"board:{table_id}"
+        pause, longest = BOARD_POLL
         while not await self.leases.claim(name, self.seconds):
-            await asyncio.sleep(BOARD_POLL)
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, longest)
         try:
             yield
         finally:
