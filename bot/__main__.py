@@ -48,15 +48,21 @@ def point_at_discord(settings: Settings) -> None:
 
 
 async def run(settings: Settings, *, sync_only: bool) -> int:
-    from bot.client import BoardBot
+    from bot.client import make_bot
     from bot.service import Service
+    from bot.shards import Shards
 
     point_at_discord(settings)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     service = await Service.open(settings.database)
     try:
-        bot = BoardBot(
+        shards = None
+        if settings.shard_count is not None and settings.shard_ids is not None:
+            shards = Shards(settings.shard_count, settings.shard_ids)
+        bot = make_bot(
             service,
+            shards=shards,
+            scheduler_interval=settings.scheduler_interval,
             dev_guild_id=settings.dev_guild_id,
             command_state=settings.database_path.parent / "commands.sha256",
             sync="force" if sync_only else "auto",

@@ -575,10 +575,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-level", default="strong", choices=["easy", "normal", "strong"])
     parser.add_argument("--ai-seats", type=int, default=2, help="seats at each AI table (2)")
     parser.add_argument("--ai-workers", type=int, default=2, help="AI worker processes (2)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="run N `python -m bot` processes, shards 0..N-1 of N, instead of the in-process bot",
+    )
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="with --processes: an SQLite file or a postgresql:// URL (default: a fresh file)",
+    )
     args = parser.parse_args(argv)
     if args.slow_core < 1 or args.capacity_factor <= 0:
         parser.error("--slow-core is 1 or more, --capacity-factor above 0")
     try:
+        if args.processes:
+            from bot import bench_processes
+
+            return asyncio.run(bench_processes.run(args))
         return asyncio.run(run(args))
     except asyncio.CancelledError:
         print("bench stopped")

@@ -8,7 +8,8 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
+from bot.shards import BoardLeases, Leases, Shards
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
 from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
@@ -72,7 +74,10 @@ class BoardBot(commands.Bot):
     submitted at least ``ai_delay`` seconds after the AI was asked (``AI_MOVE_DELAY``);
     ``ai_iterations`` caps the `strong` search (tests). Images are drawn in a pool of
     ``render_workers`` processes (``None``: one per core; started in ``setup_hook``, stopped in
-    ``close``) or, with ``0``, in threads of this process.
+    ``close``) or, with ``0``, in threads of this process. ``shards`` (``SHARD_COUNT`` /
+    ``SHARD_IDS``; use :func:`make_bot`, which picks the sharded class) limits the timed work to
+    this process's servers and makes the board lock and the scheduler shared with the other
+    processes through leases in the database (see :mod:`bot.shards`).
     """
 
     def __init__(
@@ -88,15 +93,24 @@ class BoardBot(commands.Bot):
         ai_workers: int = DEFAULT_WORKERS,
         ai_iterations: int | None = None,
         render_workers: int | None = 0,
+        shards: Shards | None = None,
     ) -> None:
+        self.own_shards = shards or Shards()
+        sharding: dict[str, Any] = {}
+        if self.own_shards.count is not None:
+            sharding = {"shard_count": self.own_shards.count, "shard_ids": [*self.own_shards.ids]}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),  # nothing privileged: interactions carry the rest
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=GameTree,
             help_command=None,
+            **sharding,
         )
         self.service = service
+        # Shared with the other processes only when sharded: one process needs no lease.
+        self.leases: Leases | None = Leases(service.db) if self.own_shards.sharded else None
+        self.board_leases = BoardLeases(self.leases) if self.leases is not None else None
         self.pbp = PlayByPost(service)
         self.ai_workers = ai_workers
         self.ai_iterations = ai_iterations
@@ -111,7 +125,9 @@ class BoardBot(commands.Bot):
         self._render_warmup: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
-        # while it is being opened): a double click must not open two threads.
+        # while it is being opened): a double click must not open two threads. Kept in memory
+        # also with several processes: an offer's clicks come from its server, and one process
+        # holds that server's shard.
         self.thread_offers: OrderedDict[int, int | None] = OrderedDict()
         self.dev_guild_id = dev_guild_id
         self.command_state = command_state
@@ -157,7 +173,8 @@ class BoardBot(commands.Bot):
             )
         if self.dev_guild_id is not None:
             self.tree.copy_global_to(guild=discord.Object(self.dev_guild_id))
-        if self.sync_mode != "never":
+        # With several processes the one holding shard 0 syncs: they share one command list.
+        if self.sync_mode != "never" and (self.sync_mode == "force" or self.owns(None)):
             await self.sync_commands(force=self.sync_mode == "force")
 
     def remember_thread_offer(self, offer: int, thread_id: int | None) -> None:
@@ -165,9 +182,33 @@ class BoardBot(commands.Bot):
         while len(self.thread_offers) > THREAD_OFFERS_KEPT:
             self.thread_offers.popitem(last=False)
 
-    def board_lock(self, table_id: int) -> asyncio.Lock:
-        """Held while a table's board (or result) is posted and recorded: posts never overlap."""
-        return self._board_locks.setdefault(table_id, asyncio.Lock())
+    @asynccontextmanager
+    async def board_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Held while a table's board (or result) is posted and recorded: posts never overlap,
+        also across processes (then the table's board lease is held too)."""
+        async with self._board_locks.setdefault(table_id, asyncio.Lock()):
+            if self.board_leases is None:
+                yield
+                return
+            async with self.board_leases.hold(table_id):
+                yield
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process holds the shard of ``guild_id`` (a table's server): its timed
+        work (catch-up, AI seats, league rounds) touches only those tables."""
+        return self.own_shards.owns(guild_id)
+
+    async def owns_table(self, table_id: int) -> bool:
+        if not self.own_shards.sharded:
+            return True
+        return self.owns((await self.service.get(table_id)).guild_id)
+
+    async def leads(self) -> bool:
+        """Whether this process fires reminders, warnings and expiries at this tick: always
+        when alone, else while it holds the scheduler lease (claimed or renewed here)."""
+        if self.leases is None:
+            return True
+        return await self.leases.lead(self.scheduler_interval or 60.0)
 
     async def _run_scheduler(self, interval: float) -> None:
         """One tick every ``interval`` seconds, the first as soon as the bot is ready: boards
@@ -195,6 +236,9 @@ class BoardBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._scheduler_task
             self._scheduler_task = None
+        if self.leases is not None:  # another process leads from its next tick on
+            with contextlib.suppress(Exception):
+                await self.leases.release("scheduler")
         await self.ai_player.close()
         if self.ai_pool is not None:
             pool, self.ai_pool = self.ai_pool, None
@@ -250,3 +294,14 @@ class BoardBot(commands.Bot):
             self.command_state.parent.mkdir(parents=True, exist_ok=True)
             self.command_state.write_text(digest + "\n", encoding="utf-8")
         return True
+
+
+class ShardedBoardBot(BoardBot, commands.AutoShardedBot):
+    """The bot holding ``SHARD_IDS`` of ``SHARD_COUNT`` shards (discord.py's sharded client)."""
+
+
+def make_bot(service: Service, *, shards: Shards | None = None, **options: Any) -> BoardBot:
+    """A :class:`BoardBot`, sharded when ``shards`` has a count (``SHARD_COUNT`` is set)."""
+    if shards is not None and shards.sharded:
+        return ShardedBoardBot(service, shards=shards, **options)
+    return BoardBot(service, shards=shards, **options)

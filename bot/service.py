@@ -229,7 +229,9 @@ class Service:
         self._games = games
         self._verify_snapshots = verify_snapshots
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: dict[int, tuple[int, Any]] = {}  # table id -> (seq, engine state)
+        # table id -> (version, engine state): the version, unlike the seq, never repeats (a
+        # take-back and a new move in another process bring the seq back, with another state)
+        self._states: dict[int, tuple[int, Any]] = {}
 
     @classmethod
     async def open(
@@ -359,7 +361,7 @@ class Service:
     async def _state(self, row: TableRow, table: Table) -> Any:
         """The engine state after ``row.seq`` actions: cached, from the snapshot, or replayed."""
         cached = self._states.get(row.id)
-        if cached is not None and cached[0] == row.seq:
+        if cached is not None and cached[0] == row.version:
             return cached[1]
         game = self._game(row.game)
         async with self._db.read() as q:
@@ -367,6 +369,10 @@ class Service:
             logged = await q.action_count(row.id)
             log_rows = await q.actions(row.id) if self._verify_snapshots else None
         state: Any = None
+        # Another process may have moved since ``row`` was read: then the log is longer than
+        # ``row.seq`` and only its first ``row.seq`` actions make the state ``row`` stands for
+        # (a submit on it is refused by the seq guard; nothing read this way is kept).
+        current = logged == row.seq
         if snapshot is not None and snapshot[0] == row.seq == logged:
             try:
                 state = await asyncio.to_thread(game.from_json, snapshot[1])
@@ -376,7 +382,8 @@ class Service:
             if log_rows is None:
                 async with self._db.read() as q:
                     log_rows = await q.actions(row.id)
-            actions = [(a.seat, a.action) for a in log_rows]
+            current = current and len(log_rows) == row.seq
+            actions = [(a.seat, a.action) for a in log_rows if a.seq < row.seq]
             try:
                 replayed = await asyncio.to_thread(self._replay, row, len(table.players), actions)
             except GameError:
@@ -386,7 +393,7 @@ class Service:
                 log.exception("table %s: the action log no longer replays", row.id)
                 replayed = state
             if state is None or state != replayed:
-                if snapshot is not None:
+                if snapshot is not None and current:
                     log.warning(
                         "table %s: snapshot (seq %s) disagrees with the action log (%s actions); "
                         "using the log",
@@ -395,10 +402,11 @@ class Service:
                         len(actions),
                     )
                 state = replayed
-                async with self._db.write() as q:
-                    await q.put_snapshot(row.id, len(actions), game.to_json(state))
-        if row.status == "active":
-            self._states[row.id] = (row.seq, state)
+                if current:
+                    async with self._db.write() as q:
+                        await q.put_snapshot(row.id, len(actions), game.to_json(state))
+        if row.status == "active" and current:
+            self._states[row.id] = (row.version, state)
         return state
 
     def _pending_after(
@@ -557,7 +565,7 @@ class Service:
                 raise BadOption(str(error)) from error
             async with self._db.write() as q:
                 started = await self._deal(q, game, table_id, order, state)
-            self._states[table_id] = (0, state)  # cached once committed
+            self._states[table_id] = (started.version, state)  # cached once committed
             return started
 
     async def create_started(
@@ -602,7 +610,7 @@ class Service:
             for player in players:
                 await q.add_seat(table_id, player.user_id, player.name)
             started = await self._deal(q, module, table_id, list(players), state)
-        self._states[table_id] = (0, state)  # cached once committed
+        self._states[table_id] = (started.version, state)  # cached once committed
         return started
 
     async def _deal(
@@ -789,7 +797,7 @@ class Service:
             if finished:  # only running games stay in memory
                 self._states.pop(table_id, None)
             else:
-                self._states[table_id] = (row.seq + 1, new_state)
+                self._states[table_id] = (after.version, new_state)
             pings = tuple(after.players[s].user_id for s in game.to_act(new_state))
             return MoveResult(
                 table=after,
@@ -886,7 +894,7 @@ class Service:
                 await q.put_snapshot(table_id, row.seq - 1, game.to_json(state))
                 await q.set_pending(table_id, self._pending_after(game, state, {}, None))
                 _, after = await self._load(q, table_id)
-            self._states[table_id] = (row.seq - 1, state)
+            self._states[table_id] = (after.version, state)
             return after
 
     @staticmethod

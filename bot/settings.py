@@ -38,6 +38,9 @@ class Settings:
     ai_workers: int = 2
     database_url: str | None = None  # postgresql://...: PostgreSQL instead of DATABASE_PATH
     render_workers: int | None = None  # None: one per core
+    shard_count: int | None = None  # None: one process, discord.py's plain client
+    shard_ids: tuple[int, ...] | None = None  # the shards this process holds (None: all)
+    scheduler_interval: float = 60.0
 
     @property
     def database(self) -> Path | str:
@@ -82,6 +85,17 @@ class Settings:
                 f"RENDER_WORKERS must be a whole number from 0 to 64 (0: draw in threads of"
                 f" the bot's process), not {render_text!r}."
             )
+        shard_count, shard_ids = _shards(values)
+        interval_text = (values.get("SCHEDULER_INTERVAL", "") or "60").strip()
+        try:
+            interval = float(interval_text)
+        except ValueError:
+            interval = -1.0
+        if not 0.2 <= interval <= 3600:
+            raise SettingsError(
+                f"SCHEDULER_INTERVAL must be a number of seconds from 0.2 to 3600, "
+                f"not {interval_text!r}."
+            )
         return cls(
             database_url=database_url(values),
             discord_token=token,
@@ -93,6 +107,9 @@ class Settings:
             ai_move_delay=delay,
             ai_workers=int(workers_text),
             render_workers=int(render_text) if render_text else None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            scheduler_interval=interval,
         )
 
 
@@ -116,6 +133,34 @@ def database_location(
     values = _read_dotenv(dotenv if dotenv is not None else Path(".env"))
     values.update({k: v for k, v in (environ if environ is not None else os.environ).items()})
     return database_url(values) or database_path(environ, dotenv)
+
+
+def _shards(values: dict[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` (e.g. ``2`` and ``0`` or ``0,1``): both empty for one
+    process; ``SHARD_IDS`` alone is refused, without it the process holds every shard."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError(
+                "SHARD_IDS needs SHARD_COUNT (how many shards all processes hold together)."
+            )
+        return None, None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 4096:
+        raise SettingsError(
+            f"SHARD_COUNT must be a whole number from 1 to 4096, not {count_text!r}."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(part.isdigit() and int(part) < count for part in parts):
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1} separated by commas "
+            f"(SHARD_COUNT is {count}), not {ids_text!r}."
+        )
+    ids = sorted({int(part) for part in parts})
+    return count, tuple(ids)
 
 
 def database_path(environ: dict[str, str] | None = None, dotenv: Path | None = None) -> Path:

@@ -77,3 +77,35 @@ def test_python_m_bot_with_an_unreachable_database_url_exits_2(tmp_path: Path) -
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("Cannot start: Could not connect to the PostgreSQL database")
     assert "secret" not in result.stderr
+
+
+def test_shard_settings_name_the_shards_of_this_process(tmp_path: Path) -> None:
+    none = tmp_path / "none.env"
+    alone = Settings.load({"DISCORD_TOKEN": "x"}, none)
+    assert (alone.shard_count, alone.shard_ids, alone.scheduler_interval) == (None, None, 60.0)
+    one = Settings.load({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, none)
+    assert (one.shard_count, one.shard_ids) == (2, (1,))
+    every = Settings.load({"DISCORD_TOKEN": "x", "SHARD_COUNT": "3"}, none)
+    assert every.shard_ids == (0, 1, 2)
+    listed = Settings.load({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "3, 1,1"}, none)
+    assert listed.shard_ids == (1, 3)
+    fast = Settings.load({"DISCORD_TOKEN": "x", "SCHEDULER_INTERVAL": "0.5"}, none)
+    assert fast.scheduler_interval == 0.5
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "SHARD_IDS"),
+        ({"SCHEDULER_INTERVAL": "0"}, "SCHEDULER_INTERVAL"),
+        ({"SCHEDULER_INTERVAL": "often"}, "SCHEDULER_INTERVAL"),
+    ],
+)
+def test_shard_settings_refuse_nonsense(tmp_path: Path, values: dict[str, str], named: str) -> None:
+    with pytest.raises(SettingsError, match=named):
+        Settings.load({"DISCORD_TOKEN": "x", **values}, tmp_path / "none.env")

@@ -54,7 +54,8 @@ class AiPlayer:
 
     async def resume(self) -> int:
         """Kick every running table waiting for an AI (after a restart; every tick)."""
-        tables = sorted({t for t, _, _ in await self.bot.service.ai_to_act()})
+        waiting = sorted({t for t, _, _ in await self.bot.service.ai_to_act()})
+        tables = [t for t in waiting if await self.bot.owns_table(t)]  # this process's servers
         for table_id in tables:
             self.kick(table_id)
         return len(tables)

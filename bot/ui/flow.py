@@ -292,6 +292,8 @@ async def _count_for_league(bot: BoardBot, table_id: int) -> None:
 
     try:
         table = await bot.service.get(table_id)
+        if not bot.owns(table.guild_id):
+            return  # the league's own process counts it at its next tick
         if table.status in ("finished", "aborted"):  # an abandoned match is void at once
             await after_table_end(bot, table)
     except Exception:
@@ -313,7 +315,11 @@ async def _show_locked(
     previous board waited for, None if unknown; the mover)."""
     nothing: TurnNotice = (None, [], None, None)
     table = await bot.service.get(table_id)
-    if table.status == "active" and any(ai_seats.is_ai(p.user_id) for p in table.players):
+    if (
+        table.status == "active"
+        and any(ai_seats.is_ai(p.user_id) for p in table.players)
+        and bot.owns(table.guild_id)  # the AI seats of other processes' servers are theirs
+    ):
         bot.ai_player.kick(table.id)  # thinks (in a worker) while the board goes out
     if version is not None and table.version != version:
         return None
@@ -494,10 +500,13 @@ async def after_move(bot: BoardBot, result: MoveResult, *, note: str | Text | No
 
 
 async def catch_up(bot: BoardBot) -> int:
-    """After a restart (and on every scheduler tick): show every table whose last change never
-    reached its channel, once. Returns how many tables were brought up to date."""
+    """After a restart (and on every scheduler tick): show every table of this process's
+    servers whose last change never reached its channel, once. Returns how many tables were
+    brought up to date."""
     shown = 0
     for table in await bot.service.unposted():
+        if not bot.owns(table.guild_id):
+            continue  # another process's server: that process shows it
         try:
             actor = await bot.service.last_mover(table.id)
             if await show_current(bot, table.id, actor=actor, recovering=True):

@@ -725,6 +725,8 @@ async def run_league_tick(bot: BoardBot, now: float | None = None) -> None:
     """The scheduler's league part: deadlines, round changes, anything a crash left undone."""
     for league_id in await bot.leagues.running_leagues():
         try:
+            if bot.own_shards.sharded and not bot.owns((await bot.leagues.get(league_id)).guild_id):
+                continue  # another process's server: that process runs its rounds
             await sync_league(bot, league_id, now)
         except Exception:
             log.exception("league %s: the scheduled update failed", league_id)

@@ -245,9 +245,12 @@ async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Du
     """One scheduler tick: first every table whose last change never reached its channel is
     shown (see :func:`bot.ui.flow.catch_up`), every AI decision nobody computes is started
     (one in flight when the bot stopped), then what is due is applied and announced (each
-    failure is logged, the rest go on)."""
+    failure is logged, the rest go on). With several processes the first two cover this
+    process's servers only, the rest is done by the scheduler's leader alone."""
     await flow.catch_up(bot)
     await bot.ai_player.resume()
+    if not await bot.leads():
+        return []  # another process fires them (see bot.shards)
     done = await bot.scheduler.tick(now)
     for due in done:
         try:

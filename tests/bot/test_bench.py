@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -120,3 +121,33 @@ def test_cpu_of_a_process_family_and_the_throttle() -> None:
             os.kill(pid, signal.SIGKILL)
         family.kill()
         family.wait()
+
+
+def test_bench_with_two_bot_processes_reports_both_shards(tmp_path: Path) -> None:
+    database = tmp_path / "bench.sqlite3"
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "bot.bench", "--processes", "2", "--games", "4"),
+            *("--moves", "8", "--rate", "50", "--database", str(database)),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "2 bot processes (shards 0-1), SQLite, 4 active tigris tables" in out
+    for label in ("first answer", "'You played' (committed)", "board posted (rendered)"):
+        line = next(line for line in out.splitlines() if label in line)
+        assert "p50" in line and "p99" in line
+    by_shard = next(line for line in out.splitlines() if "CPU per move" in line)
+    assert "by shard" in by_shard and "fake Discord and driver" in by_shard
+    # The moves were made in the shared database: more actions than the warm-up's four.
+    conn = sqlite3.connect(database)
+    try:
+        [(actions,)] = conn.execute("SELECT COUNT(*) FROM actions").fetchall()
+    finally:
+        conn.close()
+    assert actions > 4

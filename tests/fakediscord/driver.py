@@ -35,7 +35,16 @@ FAKE_TOKEN = "fake-token"
 # ui/modal.py, client.py).
 _HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
 # Settings of `python -m bot` (.env.example) not inherited from the developer's shell.
-_BOT_SETTINGS = ("DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+_BOT_SETTINGS = (
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "SCHEDULER_INTERVAL",
+    "RENDER_WORKERS",
+)
 
 
 class InProcess:

@@ -245,8 +245,12 @@ class FakeDiscord:
         checker: SpecChecker | None = None,
         heartbeat_interval_ms: int = 41250,
         check_spec: bool = True,
+        shard_count: int = 1,
     ) -> None:
         self.app_id = app_id
+        # Discord's shards: a gateway session per shard (IDENTIFY's ``shard: [id, count]``),
+        # a server's events on shard (guild_id >> 22) % shard_count, direct messages on shard 0.
+        self.shard_count = shard_count
         self.check_spec = check_spec  # off only for benchmarks: validation costs ~1-5 ms a request
         self.checker = checker or default_checker()
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -257,13 +261,15 @@ class FakeDiscord:
         self.channels: dict[str, JSON] = {}
         self.commands: dict[str | None, list[JSON]] = {}  # guild id (None: global) -> commands
         self.identifies: list[JSON] = []
+        self.gateway_problems: list[str] = []  # IDENTIFYs Discord would refuse (wrong shard)
         self.gateway_events: list[JSON] = []  # every op-0 event pushed
         self._interactions: dict[str, _Interaction] = {}  # by interaction id
         self._by_token: dict[str, _Interaction] = {}
         self._cond = asyncio.Condition()
-        self._ws: web.WebSocketResponse | None = None
+        self._ws: web.WebSocketResponse | None = None  # the newest session (any shard)
+        self._shard_ws: dict[int, web.WebSocketResponse] = {}  # shard id -> its session
         self._sockets: set[web.WebSocketResponse] = set()
-        self._seq = 0
+        self._seqs: dict[web.WebSocketResponse, int] = {}  # each session counts its own events
         self._runner: web.AppRunner | None = None
         # Requests answered only after release() (see hold()): (matches, after_effect).
         self._holding: tuple[Callable[[Call], bool], bool] | None = None
@@ -348,19 +354,34 @@ class FakeDiscord:
         bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         return payload
 
-    async def push(self, event: str, data: JSON) -> None:
-        """Send a dispatch event (op 0) to the connected bot process."""
-        if self._ws is None or self._ws.closed:
-            raise RuntimeError("no bot is connected to the fake gateway")
-        self._seq += 1
-        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
-        self.gateway_events.append(frame)
-        await self._ws.send_json(frame)
+    def shard_of(self, guild_id: str | int | None) -> int:
+        """The shard Discord sends a server's events to (direct messages: shard 0)."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
 
-    async def push_interaction(self, payload: JSON) -> JSON:
-        """Deliver ``INTERACTION_CREATE`` over the websocket to a bot process."""
+    def session(self, shard: int | None = None) -> web.WebSocketResponse:
+        """The open gateway session of ``shard`` (None: the newest session of any shard)."""
+        ws = self._ws if shard is None else self._shard_ws.get(shard)
+        if ws is None or ws.closed:
+            which = "" if shard is None else f" for shard {shard}"
+            raise RuntimeError(f"no bot is connected to the fake gateway{which}")
+        return ws
+
+    async def push(self, event: str, data: JSON, *, shard: int | None = None) -> None:
+        """Send a dispatch event (op 0) to the session of ``shard`` (with one shard, or None:
+        the newest session)."""
+        ws = self.session(shard if self.shard_count > 1 else None)
+        self._seqs[ws] = self._seqs.get(ws, 1) + 1
+        frame = {"op": 0, "t": event, "s": self._seqs[ws], "d": data}
+        self.gateway_events.append(frame)
+        await ws.send_json(frame)
+
+    async def push_interaction(self, payload: JSON, *, shard: int | None = None) -> JSON:
+        """Deliver ``INTERACTION_CREATE`` over the websocket to a bot process: to the shard of
+        its server (a DM to shard 0), as Discord routes it, unless the test names ``shard``
+        (to deliver one board's clicks to two processes at once)."""
         self.register(payload)
-        await self.push("INTERACTION_CREATE", payload)
+        chosen = self.shard_of(payload.get("guild_id")) if shard is None else shard
+        await self.push("INTERACTION_CREATE", payload, shard=chosen)
         return payload
 
     # ----------------------------------------------------------------------------- waiting
@@ -405,13 +426,23 @@ class FakeDiscord:
             if c.interaction is not None and str(c.interaction["id"]) == str(payload["id"])
         ]
 
-    async def wait_for_identify(self, *, count: int = 1, timeout: float = 15.0) -> JSON:
-        """Wait until ``count`` IDENTIFYs have arrived in total; returns the last one."""
+    async def wait_for_identify(
+        self, *, count: int = 1, timeout: float = 15.0, shard: int | None = None
+    ) -> JSON:
+        """Wait until ``count`` IDENTIFYs have arrived in total (of ``shard`` only, if given);
+        returns the last one."""
+
+        def found() -> list[JSON]:
+            return [
+                i
+                for i in self.identifies
+                if shard is None or (i.get("shard") or [0, 1])[0] == shard
+            ]
 
         async def wait() -> JSON:
             async with self._cond:
-                await self._cond.wait_for(lambda: len(self.identifies) >= count)
-                return self.identifies[count - 1]
+                await self._cond.wait_for(lambda: len(found()) >= count)
+                return found()[count - 1]
 
         return await asyncio.wait_for(wait(), timeout)
 
@@ -446,7 +477,7 @@ class FakeDiscord:
         self.gateway_events.clear()
 
     def assert_spec_ok(self) -> None:
-        problems = self.spec_problems()
+        problems = self.spec_problems() + self.gateway_problems
         assert not problems, "requests Discord's API would reject:\n  " + "\n  ".join(problems)
 
     def message(self, message_id: str | int) -> JSON:
@@ -488,12 +519,30 @@ class FakeDiscord:
                     await ws.send_json({"op": 9, "d": False})
         finally:
             self._sockets.discard(ws)
+            self._seqs.pop(ws, None)
             if self._ws is ws:
                 self._ws = None
+            for shard, session in list(self._shard_ws.items()):
+                if session is ws:
+                    del self._shard_ws[shard]
         return ws
 
     async def _ready(self, ws: web.WebSocketResponse, identify: JSON) -> None:
-        self._seq = 1
+        shard = identify.get("shard") or [0, 1]
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or shard[1] != self.shard_count
+            or not 0 <= shard[0] < self.shard_count
+        ):
+            # Discord closes such a session (4010 invalid shard / 4011 sharding required).
+            self.gateway_problems.append(
+                f"IDENTIFY with shard {shard!r}, but the bot has {self.shard_count} shard(s)"
+            )
+            await ws.close(code=4011 if identify.get("shard") is None else 4010)
+            return
+        self._shard_ws[int(shard[0])] = ws
+        self._seqs[ws] = 1
         ready = {
             "v": 10,
             "user": p.BOT_USER,
@@ -501,10 +550,10 @@ class FakeDiscord:
             "session_id": "fake-session-" + p.snowflake(),
             "resume_gateway_url": self.gateway_url,
             "application": {"id": self.app_id, "flags": 0},
-            "shard": identify.get("shard") or [0, 1],
+            "shard": shard,
             "private_channels": [],
         }
-        frame = {"op": 0, "t": "READY", "s": self._seq, "d": ready}
+        frame = {"op": 0, "t": "READY", "s": 1, "d": ready}
         await ws.send_json(frame)
         async with self._cond:
             self.identifies.append(identify)
@@ -618,7 +667,7 @@ class FakeDiscord:
             return jresp(
                 {
                     "url": self.gateway_url,
-                    "shards": 1,
+                    "shards": self.shard_count,
                     "session_start_limit": {
                         "total": 1000,
                         "remaining": 999,

@@ -195,6 +195,54 @@ async def test_two_services_on_one_file_apply_one_of_two_racing_moves(
         await second.close()
 
 
+async def test_a_take_back_and_another_move_in_another_process_are_not_mistaken_for_the_cache(
+    database: Location, clock: ManualClock
+) -> None:
+    """Two processes: one caches the state after Ann's bid; the other takes it back and Ann bids
+    another card (the seq is the same again). The first must see the new bid, not its cache."""
+    first = await open_service(database, clock)
+    second = await open_service(database, clock)
+    try:
+        table = await started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+        await first.submit(table.id, ANN.user_id, "bid 1", expected_seq=0)
+        before = await second.private_view(table.id, ANN.user_id)  # cached at seq 1
+        await first.undo_last(table.id, expected_seq=1)
+        await first.submit(table.id, ANN.user_id, "bid 5", expected_seq=0)
+        assert (await second.get(table.id)).seq == 1  # the same seq as the cached state
+        seen = await second.private_view(table.id, ANN.user_id)
+        assert seen == await first.private_view(table.id, ANN.user_id)
+        assert seen != before
+        # Bob's bid in the second process is judged against Ann's 5, not her withdrawn 1.
+        await second.submit(table.id, BOB.user_id, "bid 2", expected_seq=1)
+        assert await second.to_act(table.id) == (0,)  # Ann won the round with 5
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_move_another_process_commits_while_a_state_loads_makes_the_old_move_stale(
+    database: Location, clock: ManualClock
+) -> None:
+    """The second process read the table before the first one's bid committed, and loads the
+    state after it: it must load the state that table row stands for (no bid yet), so Ann's
+    same bid from a stale button is "the board has changed", not "you hold no such card"."""
+    first = await open_service(database, clock)
+    second = await open_service(database, clock)
+    try:
+        table = await started(first, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+        row, read = await second._read(table.id)  # read, then the other process moves
+        await first.submit(table.id, ANN.user_id, "bid 1", expected_seq=0)
+        state = await second._state(row, read)
+        assert state == blind_bids.new_game(2, table.seed, options=row.options, setup=row.setup)
+        [snapshot] = dump(database)["snapshots"]
+        assert snapshot[:2] == (table.id, 1)  # the newer snapshot was kept
+        with pytest.raises(StaleBoard):
+            await second.submit(table.id, ANN.user_id, "bid 1", expected_version=table.version)
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_the_log_key_refuses_a_second_action_with_the_same_seq(service: Service) -> None:
     table = await started(service)
     with pytest.raises(IntegrityError):
