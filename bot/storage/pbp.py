@@ -171,10 +171,11 @@ class PbpQueries(Statements):
         self, table_id: int, seat: int, since: float, previous: float | None, at: float
     ) -> bool:
         """Record a reminder unless the decision changed or another tick already did."""
-        # COALESCE, not SQLite's null-safe "IS ?": both databases read it, and no time is -1.
+        # COALESCE, not SQLite's null-safe "IS ?": both databases read it, and no time is -1. The
+        # CAST: PostgreSQL would type the parameter after -1 as an integer and never match.
         changed = await self._change(
             "UPDATE pending SET reminded_at = ? WHERE table_id = ? AND seat = ? AND since = ? "
-            "AND COALESCE(reminded_at, -1) = COALESCE(?, -1)",
+            "AND COALESCE(reminded_at, -1) = COALESCE(CAST(? AS DOUBLE PRECISION), -1)",
             [at, table_id, seat, since, previous],
         )
         return changed == 1

@@ -45,6 +45,21 @@ async def test_reminders_come_once_per_interval_and_never_more_often(
         assert await at(scheduler, clock, t0 + 3 * DAY + hour * HOUR) == []
 
 
+async def test_a_second_reminder_comes_when_times_have_fractions(
+    service: Service, scheduler: Scheduler, clock: ManualClock
+) -> None:
+    """Real clocks read fractions of a second. The guarded update recording a reminder compares
+    the previous reminder's time: on PostgreSQL a parameter typed as an integer never matched a
+    fractional time, so the second reminder of a decision never came (whole seconds hid it)."""
+    clock.now += 0.375
+    t0 = clock.now
+    table = await started(service, setup=HANDS)
+    await service.submit(table.id, BOB.user_id, "bid 11")
+    assert await at(scheduler, clock, t0 + DAY + 0.25) == [("reminder", "Ann")]
+    assert await at(scheduler, clock, t0 + 2 * DAY + 0.5) == [("reminder", "Ann")]
+    assert await at(scheduler, clock, t0 + 2 * DAY + 0.75) == []
+
+
 async def test_a_live_table_turns_reminders_off(
     service: Service, pbp: PlayByPost, scheduler: Scheduler, clock: ManualClock
 ) -> None:
