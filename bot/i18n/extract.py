@@ -35,6 +35,15 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 #: from the command tree): each yields (message, context) pairs.
 COLLECTORS: dict[str, Callable[[], Iterator[tuple[str, str | None]]]] = {}
 
+
+def _engine_data_names() -> Iterator[tuple[str, str | None]]:
+    from bot.presenters import data_names  # the engine domain's names from the game data
+
+    yield from data_names()
+
+
+COLLECTORS["engine"] = _engine_data_names
+
 _FIELD = re.compile(r"[^{}]+")
 
 
