@@ -745,7 +745,7 @@ class Service:
         pending and since their last reminder (so a seat is reminded at most once per
         ``interval``); oldest first. Call :meth:`mark_reminded` after sending each one."""
         if interval <= 0:
-            raise ValueError(_("the reminder interval must be positive"))
+            raise ValueError("the reminder interval must be positive")
         async with self._db.read() as q:
             rows = await q.due_reminders(now, interval)
             tables = {t: (await self._load(q, t))[1] for t in sorted({r[0] for r in rows})}
