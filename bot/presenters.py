@@ -198,7 +198,8 @@ def _border(number: object) -> Text | str:
 def data_names() -> Iterator[tuple[str, str | None]]:
     """Every name from the game data a player can be shown, with its context, for the
     ``engine`` catalogue: Targi's card names (``named("targi card", name)``), its tribe symbols
-    (``named("targi symbol", name)``) and its raid demands (``named("targi card text", text)``)."""
+    (``named("targi symbol", name)``) and its cards' short texts, the effects drawn on a card
+    and the raid demands (``named("targi card text", short)``)."""
     cards = TARGI_CARDS
     names = [card.name for card in cards.border.values()]
     names += [card.name for card in cards.tribe.values()]
@@ -207,9 +208,11 @@ def data_names() -> Iterator[tuple[str, str | None]]:
         yield name, "targi card"
     for symbol in dict.fromkeys(cards.symbols.values()):
         yield symbol, "targi symbol"
-    for border in cards.border.values():
-        if border.raid:
-            yield border.short, "targi card text"
+    shorts = [card.short for card in cards.border.values()]
+    shorts += [card.short for card in cards.tribe.values()]
+    shorts += [card.short for card in cards.goods.values()]
+    for short in dict.fromkeys(shorts):
+        yield short, "targi card text"
 
 
 # --------------------------------------------------------------------------------------------
