@@ -399,9 +399,15 @@ class PlayByPost:
     # -- log ----------------------------------------------------------------------------------
 
     async def game_log(
-        self, table_id: int, page: int = 1, per_page: int = 10, max_chars: int | None = None
+        self,
+        table_id: int,
+        page: int = 1,
+        per_page: int = 10,
+        max_chars: int | None = None,
+        lang: str = "en",
     ) -> LogPage:
-        """The readable log, newest page first; only public events, names for seats.
+        """The readable log, newest page first; only public events, names for seats; its
+        sentences in ``lang``.
 
         A page holds at most ``per_page`` entries and, when ``max_chars`` is given, only as
         many as fit in that many characters (one per line; a single longer entry gets a page
@@ -412,7 +418,7 @@ class PlayByPost:
         table, game, states, actions = await self.service.history(table_id)
         # The log is shown in Discord: names as text, an AI seat's with the robot mark.
         names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
-        entries = log_entries(game, states, actions, names)
+        entries = log_entries(game, states, actions, names, lang)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))
         if page > pages:

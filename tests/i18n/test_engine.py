@@ -22,7 +22,7 @@ from bot.i18n.extract import template
 from bot.pbp import PlayByPost
 from bot.pbp_games import log_entries, takeback_refusal
 from bot.service import Service, ServiceError, TableFull
-from tests.service.conftest import clock, db_path, service  # noqa: F401  (fixtures)
+from tests.service.conftest import ANN, BOB, clock, db_path, service, started  # noqa: F401
 from tests.targi.helpers import act, new, place
 from tests.tigris.helpers import play, position
 
@@ -385,6 +385,17 @@ def test_take_back_reasons_and_the_log_are_in_the_language() -> None:
     states = [before, play(before, "0: tile red G6")]
     entries = log_entries(tigris, states, [(0, "tile red G6")], NAMES, "tr")
     assert entries[-1].text() == "1. Ayşe, G6 karesine bir tapınak taşı koydu"
+
+
+async def test_the_game_log_of_a_table_reads_in_the_language(service: Service) -> None:  # noqa: F811
+    table = await started(service, (ANN, BOB), game="targi")
+    current = await service.get(table.id)
+    await service.submit(table.id, ANN.user_id, "place 2", expected_seq=current.seq)
+    log = await PlayByPost(service).game_log(table.id, lang="ko")
+    assert log.lines()[-1] == "1. Ann 님이 2번 대추야자에 타르기를 놓았어요"
+    assert log.lines()[0].startswith("준비: 1라운드 시작: 시작 플레이어는 Ann 님이에요")
+    english = await PlayByPost(service).game_log(table.id)
+    assert english.lines()[-1] == "1. Ann places a Targi on 2 Dates"
 
 
 def test_every_targi_card_name_is_collected_and_translated() -> None:
