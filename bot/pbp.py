@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import ai_seats
-from bot.games.text import plural
+from bot.i18n import N_, Text, _
 from bot.pbp_games import LogEntry, log_entries, takeback_refusal
 from bot.presenters import plain_text
 from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
@@ -115,9 +115,16 @@ def _month(at: float) -> tuple[int, int]:
     return day.year, day.month
 
 
-def _hours(seconds: float) -> str:
+def _hours(seconds: float) -> Text:
     hours = seconds / HOUR
-    return plural(hours, "hour") if hours < 48 else plural(hours / 24, "day")
+    if hours < 48:
+        return N_("{n} hour", "{n} hours", _count(hours), n=format(hours, "g"))
+    return N_("{n} day", "{n} days", _count(hours / 24), n=format(hours / 24, "g"))
+
+
+def _count(amount: float) -> int:
+    """The count that chooses a plural form: exactly one is singular, anything else is not."""
+    return 1 if amount == 1 else 2 if not float(amount).is_integer() else int(amount)
 
 
 class PlayByPost:
@@ -155,23 +162,29 @@ class PlayByPost:
         table = await self.service.get(table_id)
         if not (can_manage or user_id == table.creator_id):
             raise BadTiming(
-                "Only the player who opened this table or a server manager may change its timing."
+                _(
+                    "Only the player who opened this table or a server manager "
+                    "may change its timing."
+                )
             )
         if table.status not in ("lobby", "active"):
-            raise BadTiming("This game has ended; its timing can no longer change.")
+            raise BadTiming(_("This game has ended; its timing can no longer change."))
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             current = await pq.options(table_id)
             new_reminder = current.reminder if reminder == "keep" else reminder
             new_timer = current.timer if timer == "keep" else timer
             if new_reminder is not None:
-                new_reminder = _in_range(new_reminder, REMINDER_RANGE, "The reminder interval")
+                new_reminder = _in_range(new_reminder, REMINDER_RANGE, "reminder")
             if new_timer is not None:
-                new_timer = _in_range(new_timer, TIMER_RANGE, "The turn timer")
+                new_timer = _in_range(new_timer, TIMER_RANGE, "timer")
             chosen = current.consequence if consequence is None else consequence
             if chosen not in CONSEQUENCES:
                 raise BadTiming(
-                    "When the timer runs out the game can 'skip', 'forfeit' or let the 'ai' decide."
+                    _(
+                        "When the timer runs out the game can 'skip', 'forfeit' "
+                        "or let the 'ai' decide."
+                    )
                 )
             lead = current.warn_lead if warn_lead is None else float(warn_lead)
             if new_timer is not None:
@@ -180,7 +193,7 @@ class PlayByPost:
                 if warn_lead is None and lead >= new_timer:
                     lead = new_timer / 4
                 if not (0 <= lead < new_timer) or math.isnan(lead):
-                    raise BadTiming("The warning must come before the timer runs out.")
+                    raise BadTiming(_("The warning must come before the timer runs out."))
             timer_since = current.timer_since
             if new_timer != current.timer or lead != current.warn_lead:
                 # Decisions already pending get the new timer in full, and a new warning.
@@ -198,10 +211,14 @@ class PlayByPost:
         """Pause ``user_id``'s reminders and timers for ``days`` whole days (within budget)."""
         at = self._now(now)
         if isinstance(days, bool) or not isinstance(days, int):
-            raise BadAway("Give the number of days you will be away as a whole number, like 3.")
+            raise BadAway(_("Give the number of days you will be away as a whole number, like 3."))
         if not 1 <= days <= AWAY_BUDGET_DAYS:
             raise BadAway(
-                f"You can be away for 1 to {AWAY_BUDGET_DAYS} days at a time, not {days}."
+                _(
+                    "You can be away for 1 to {budget} days at a time, not {days}.",
+                    budget=AWAY_BUDGET_DAYS,
+                    days=days,
+                )
             )
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
@@ -210,8 +227,14 @@ class PlayByPost:
             left = _budget_left(periods, at, ending_now=current)
             if days * DAY > left + 1e-6:
                 raise BadAway(
-                    f"You have {plural(math.floor(left / DAY), 'away day')} left this month "
-                    f"(the budget is {AWAY_BUDGET_DAYS} days per calendar month)."
+                    N_(
+                        "You have {n} away day left this month "
+                        "(the budget is {budget} days per calendar month).",
+                        "You have {n} away days left this month "
+                        "(the budget is {budget} days per calendar month).",
+                        math.floor(left / DAY),
+                        budget=AWAY_BUDGET_DAYS,
+                    )
                 )
             if current is not None:
                 await pq.end_away(user_id, current.start, at)
@@ -226,7 +249,7 @@ class PlayByPost:
             periods = await pq.away_periods(user_id)
             current = _current(periods, at)
             if current is None:
-                raise BadAway("You are not away.")
+                raise BadAway(_("You are not away."))
             await pq.end_away(user_id, current.start, at)
             left = _budget_left(await pq.away_periods(user_id), at, ending_now=None)
             return AwayStatus(user_id, None, left)
@@ -278,17 +301,17 @@ class PlayByPost:
 
     async def request_takeback(self, table_id: int, user_id: int) -> TakebackOutcome:
         """The player who took the last action asks to undo it; the others must approve."""
-        table, _, states, actions = await self.service.history(table_id)
+        table, _game, states, actions = await self.service.history(table_id)
         if table.status != "active":
-            raise TakebackRefused("Only a running game's last action can be taken back.")
+            raise TakebackRefused(_("Only a running game's last action can be taken back."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not playing in this game.")
+            raise NotSeated(_("You are not playing in this game."))
         if not actions or actions[-1][0] != seat:
-            raise TakebackRefused("Only the player who took the last action can take it back.")
+            raise TakebackRefused(_("Only the player who took the last action can take it back."))
         reason = takeback_refusal(table.game, states[-2], states[-1], seat)
         if reason is not None:
-            raise TakebackRefused(f"That action cannot be taken back: {reason}.")
+            raise TakebackRefused(_("That action cannot be taken back: {reason}.", reason=reason))
         # An AI seat never answers (nor is asked): it agrees at once. With only AIs to ask,
         # the move is taken back straight away.
         robots = tuple(
@@ -300,13 +323,15 @@ class PlayByPost:
             now_row = await q.table(table_id)
             if now_row is None or now_row.seq != table.seq or now_row.status != "active":
                 raise TakebackRefused(
-                    "The game has moved on; that action can no longer be taken back."
+                    _("The game has moved on; that action can no longer be taken back.")
                 )
             existing = await pq.takeback(table_id)
             if existing is not None and existing.seq == table.seq:
                 if existing.refused:
-                    raise TakebackRefused("Taking back this move was already refused; it stands.")
-                raise TakebackRefused("A take-back is already waiting for an answer.")
+                    raise TakebackRefused(
+                        _("Taking back this move was already refused; it stands.")
+                    )
+                raise TakebackRefused(_("A take-back is already waiting for an answer."))
             await pq.put_takeback(
                 TakebackRow(
                     table_id, table.seq, seat, robots, self._now(None), version=now_row.version
@@ -319,7 +344,7 @@ class PlayByPost:
                 after = await self.service.undo_last(table_id, table.seq)
             except StaleBoard:
                 raise TakebackVoid(
-                    "The game has moved on; that action can no longer be taken back."
+                    _("The game has moved on; that action can no longer be taken back.")
                 ) from None
             return TakebackOutcome("undone", after, seat, ())
         return TakebackOutcome("pending", table, seat, others)
@@ -341,18 +366,18 @@ class PlayByPost:
         table = await self.service.get(table_id)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not playing in this game.")
+            raise NotSeated(_("You are not playing in this game."))
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             row = await pq.takeback(table_id)
             if row is None or row.refused:
-                raise NoTakeback("No take-back is waiting for an answer here.")
+                raise NoTakeback(_("No take-back is waiting for an answer here."))
             now_row = await q.table(table_id)
             if now_row is None or row.seq != now_row.seq or now_row.status != "active":
                 await pq.delete_takeback(table_id)
-                raise TakebackVoid("The game has moved on since the take-back was asked for.")
+                raise TakebackVoid(_("The game has moved on since the take-back was asked for."))
             if seat == row.seat:
-                raise TakebackRefused("The other players answer your take-back request.")
+                raise TakebackRefused(_("The other players answer your take-back request."))
             others = tuple(s for s in range(len(table.players)) if s != row.seat)
             if not approve:  # kept as refused: the same move is not asked about again
                 await pq.put_takeback(dataclasses.replace(row, refused=True))
@@ -366,30 +391,38 @@ class PlayByPost:
         try:
             after = await self.service.undo_last(table_id, row.seq)
         except StaleBoard:
-            raise TakebackVoid("The game has moved on since the take-back was asked for.") from None
+            raise TakebackVoid(
+                _("The game has moved on since the take-back was asked for.")
+            ) from None
         return TakebackOutcome("undone", after, row.seat, ())
 
     # -- log ----------------------------------------------------------------------------------
 
     async def game_log(
-        self, table_id: int, page: int = 1, per_page: int = 10, max_chars: int | None = None
+        self,
+        table_id: int,
+        page: int = 1,
+        per_page: int = 10,
+        max_chars: int | None = None,
+        lang: str = "en",
     ) -> LogPage:
-        """The readable log, newest page first; only public events, names for seats.
+        """The readable log, newest page first; only public events, names for seats; its
+        sentences in ``lang``.
 
         A page holds at most ``per_page`` entries and, when ``max_chars`` is given, only as
         many as fit in that many characters (one per line; a single longer entry gets a page
         of its own), so a message never has to cut a page short.
         """
         if page < 1 or per_page < 1:
-            raise ServiceError("Pages are numbered from 1.")
+            raise ServiceError(_("Pages are numbered from 1."))
         table, game, states, actions = await self.service.history(table_id)
         # The log is shown in Discord: names as text, an AI seat's with the robot mark.
         names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
-        entries = log_entries(game, states, actions, names)
+        entries = log_entries(game, states, actions, names, lang)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))
         if page > pages:
-            raise ServiceError(f"The log has {plural(pages, 'page')}.")
+            raise ServiceError(N_("The log has {n} page.", "The log has {n} pages.", pages))
         start, end = bounds[page - 1] if bounds else (0, 0)
         return LogPage(tuple(entries[start:end]), page, pages)
 
@@ -398,18 +431,18 @@ class PlayByPost:
     async def watch(self, table_id: int, user_id: int) -> None:
         table = await self.service.get(table_id)
         if table.status not in ("lobby", "active"):
-            raise ServiceError("This game has ended; there is nothing left to watch.")
+            raise ServiceError(_("This game has ended; there is nothing left to watch."))
         if table.seat_of(user_id) is not None:
-            raise ServiceError("You play in this game; you are notified anyway.")
+            raise ServiceError(_("You play in this game; you are notified anyway."))
         async with self.service.db.write() as q:
             if not await PbpQueries(q).add_watcher(table_id, user_id):
-                raise ServiceError("You are already watching this game.")
+                raise ServiceError(_("You are already watching this game."))
 
     async def unwatch(self, table_id: int, user_id: int) -> None:
         await self.service.get(table_id)
         async with self.service.db.write() as q:
             if not await PbpQueries(q).remove_watcher(table_id, user_id):
-                raise ServiceError("You are not watching this game.")
+                raise ServiceError(_("You are not watching this game."))
 
     async def watchers(self, table_id: int) -> list[int]:
         async with self.service.db.read() as q:
@@ -431,9 +464,9 @@ class PlayByPost:
         old = await self.service.get(table_id)
         seat = old.seat_of(user_id)
         if seat is None:
-            raise NotSeated("Only a player of that game can ask for a rematch.")
+            raise NotSeated(_("Only a player of that game can ask for a rematch."))
         if old.status != "finished":
-            raise ServiceError("A rematch can be asked for once the game is over.")
+            raise ServiceError(_("A rematch can be asked for once the game is over."))
         opener = old.players[seat]
         table = await self.service.create(
             game=old.game,
@@ -478,11 +511,21 @@ def _pages(
 
 
 def _in_range(value: object, bounds: tuple[float, float], what: str) -> float:
+    """``value`` (seconds) if it is a number within ``bounds``; ``what`` is "reminder" or
+    "timer", the setting a refusal names."""
+    name = _("The reminder interval") if what == "reminder" else _("The turn timer")
     if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-        raise BadTiming(f"{what} must be a number of hours.")
+        raise BadTiming(_("{what} must be a number of hours.", what=name))
     low, high = bounds
     if not low <= value <= high:
-        raise BadTiming(f"{what} must be between {_hours(low)} and {_hours(high)}.")
+        raise BadTiming(
+            _(
+                "{what} must be between {low} and {high}.",
+                what=name,
+                low=_hours(low),
+                high=_hours(high),
+            )
+        )
     return float(value)
 
 

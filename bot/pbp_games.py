@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot.presenters import name_seats
+from bot.i18n import DEFAULT, Text, _, render
+from bot.presenters import event_text, name_seats
 
 __all__ = [
     "ROUND_DECISIONS",
@@ -51,7 +52,7 @@ def skip_action(game: str, legal: Sequence[str]) -> str | None:
     return legal[0] if legal else None
 
 
-def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> str | None:
+def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> Text | None:
     """Why the action ``seat`` took from ``before`` to ``after`` cannot be taken back (it
     revealed something nobody knew before), or None when undoing it is fair.
 
@@ -65,11 +66,11 @@ def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> str | Non
     """
     if game == "tigris":
         if after.drawn != before.drawn:
-            return "tiles were drawn from the bag"
+            return _("tiles were drawn from the bag")
         if before.pending is not None and before.pending.kind == "support":
-            return "support tiles were revealed"
+            return _("support tiles were revealed")
         if any(after.hands[s] != before.hands[s] for s in range(before.seats) if s != seat):
-            return "another player's tiles changed"
+            return _("another player's tiles changed")
         return None
     if game == "targi":
         if (
@@ -77,18 +78,18 @@ def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> str | Non
             or len(after.goods_deck) != len(before.goods_deck)
             or after.shuffles != before.shuffles
         ):
-            return "a card was drawn"
+            return _("a card was drawn")
         if any(b and not a for b, a in zip(before.face_down, after.face_down, strict=True)):
-            return "a face-down card was turned up"
+            return _("a face-down card was turned up")
         for s, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
             if s != seat and old.hand != new.hand:
-                return "another player's hand changed"
+                return _("another player's hand changed")
         own_before = before.players[seat].hand
         hidden = not before.options.get("hand_public", False)
         if hidden and own_before is not None and after.players[seat].hand != own_before:
-            return "your hand card was revealed"
+            return _("your hand card was revealed")
         return None
-    return "take-backs are not available for this game"
+    return _("take-backs are not available for this game")
 
 
 @dataclass(frozen=True)
@@ -99,11 +100,17 @@ class LogEntry:
     seat: int | None
     player: str | None
     lines: tuple[str, ...]
+    lang: str = DEFAULT
 
     def text(self) -> str:
-        body = "; ".join(self.lines) if self.lines else f"{self.player} moves"
-        prefix = "Setup" if self.number == 0 else f"{self.number}."
-        return f"{prefix} {body}"
+        body = (
+            "; ".join(self.lines)
+            if self.lines
+            else str(render(_("{player} moves", player=self.player), self.lang))
+        )
+        if self.number == 0:
+            return str(render(_("Setup {log}", log=body), self.lang))
+        return f"{self.number}. {body}"
 
 
 def action_is_public(game: str, action: str) -> bool:
@@ -118,30 +125,35 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+def _line(game: str, event: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    return _sentence(name_seats(str(render(event_text(game, event), lang)), names))
+
+
 def log_entries(
     game: ModuleType,
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     names: Sequence[str],
+    lang: str = DEFAULT,
 ) -> list[LogEntry]:
     """The readable log of a game from its replayed states (``states[i]`` after ``i`` actions,
     ``actions[i]`` the seat and notation of action ``i``).
 
     The text is the public view's ``events``; when they do not start with the actor, the
     action's notation comes first if :func:`action_is_public` allows it. No seat's private view
-    is ever read.
+    is ever read. The sentences are in ``lang``.
     """
     entries = []
     first: list[dict[str, Any]] = game.view(states[0], None)["events"]
     if first:
-        lines = tuple(_sentence(name_seats(e["text"], names)) for e in first)
-        entries.append(LogEntry(0, None, None, lines))
+        lines = tuple(_line(game.NAME, e, names, lang) for e in first)
+        entries.append(LogEntry(0, None, None, lines, lang))
     for index, (seat, action) in enumerate(actions):
         events: list[dict[str, Any]] = game.view(states[index + 1], None)["events"]
-        lines = tuple(_sentence(name_seats(e["text"], names)) for e in events)
-        player = names[seat] if seat < len(names) else f"seat {seat}"
+        lines = tuple(_line(game.NAME, e, names, lang) for e in events)
+        player = names[seat] if seat < len(names) else str(render(_("seat {n}", n=seat), lang))
         # Name the actor when no event does (Targi's "use B3" may only report the new card).
         if not (lines and lines[0].startswith(player)) and action_is_public(game.NAME, action):
             lines = (f"{player}: {action}", *lines)
-        entries.append(LogEntry(index + 1, seat, player, lines))
+        entries.append(LogEntry(index + 1, seat, player, lines, lang))
     return entries

@@ -23,8 +23,8 @@ from typing import Any
 from bot import ai_seats, ratings
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
-from bot.i18n import Text
-from bot.presenters import plain_text
+from bot.i18n import C_, N_, Text, _
+from bot.presenters import game_name, plain_text
 from bot.storage.backends import IntegrityError, Location
 from bot.storage.db import Migration
 from bot.storage.pbp import PbpQueries
@@ -133,11 +133,14 @@ class Reminder:
 
 
 class ServiceError(Exception):
-    """An expected refusal; the message is a short sentence for the user."""
+    """An expected refusal; the message is a short sentence for the user: ``text`` to show in
+    the reader's language (a :class:`bot.i18n.Text`, see :func:`bot.presenters.refusal`),
+    ``message`` and ``str(error)`` its English."""
 
-    def __init__(self, message: str | Text) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Text | str) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.text = message
 
 
 class UnknownTable(ServiceError):
@@ -152,13 +155,22 @@ class BadOption(ServiceError):
     """A table option (or seat order) the game does not have, or a value it refuses."""
 
 
+#: A table's status and game id as a refusal names them ("a lobby table for tigris").
+_TABLE_STATUS = {"lobby": C_("table status", "lobby"), "active": C_("table status", "active")}
+_GAME_IDS = {"tigris": C_("game id", "tigris"), "targi": C_("game id", "targi")}
+
+
 class ChannelBusy(ServiceError):
     """The channel already has a lobby or running game: ``table``."""
 
     def __init__(self, table: Table) -> None:
         super().__init__(
-            f"This channel already has a {table.status} table for {table.game}; "
-            "finish it or open the game in a new thread."
+            _(
+                "This channel already has a {status} table for {game}; "
+                "finish it or open the game in a new thread.",
+                status=_TABLE_STATUS.get(table.status, table.status),
+                game=_GAME_IDS.get(table.game, table.game),
+            )
         )
         self.table = table
 
@@ -203,7 +215,7 @@ class StaleBoard(ServiceError):
     """The board changed since the caller saw it; ``table`` is the current one."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__("The board has changed since you looked; here is the current state.")
+        super().__init__(_("The board has changed since you looked; here is the current state."))
         self.table = table
 
 
@@ -280,7 +292,7 @@ class Service:
         try:
             return self._games(name)
         except KeyError:
-            raise UnknownGame(f"There is no game called {name!r}.") from None
+            raise UnknownGame(_("There is no game called {name}.", name=repr(name))) from None
 
     @staticmethod
     def _to_table(row: TableRow, seats: list[SeatRow]) -> Table:
@@ -316,7 +328,7 @@ class Service:
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
         row = await q.table(table_id)
         if row is None:
-            raise UnknownTable("There is no such game table.")
+            raise UnknownTable(_("There is no such game table."))
         return row, self._to_table(row, await q.seats(table_id))
 
     async def _read(self, table_id: int) -> tuple[TableRow, Table]:
@@ -327,7 +339,7 @@ class Service:
     def _allowed(table: Table, user_id: int, can_manage: bool) -> None:
         if not (can_manage or user_id == table.creator_id):
             raise NotAllowed(
-                "Only the player who opened this table or a server manager may do that."
+                _("Only the player who opened this table or a server manager may do that.")
             )
 
     @staticmethod
@@ -337,10 +349,10 @@ class Service:
         if table.status == "lobby" or (
             table.status == "aborted" and table.end_reason == "cancelled"
         ):
-            raise NotStarted("This game has not started yet.")
+            raise NotStarted(_("This game has not started yet."))
         if table.status == "aborted":
-            raise GameNotActive("This game was aborted.")
-        raise GameNotActive("This game is over.")
+            raise GameNotActive(_("This game was aborted."))
+        raise GameNotActive(_("This game is over."))
 
     @staticmethod
     def _names(table: Table, seats: tuple[int, ...]) -> str:
@@ -445,10 +457,15 @@ class Service:
         counts = tuple(module.SEAT_COUNTS)
         if max_seats not in counts:
             raise WrongPlayerCount(
-                f"{module.TITLE} is played by {_counts_text(counts)} players, not {max_seats}."
+                _(
+                    "{game} is played by {counts} players, not {n}.",
+                    game=game_name(module.NAME),
+                    counts=_counts_text(counts),
+                    n=max_seats,
+                )
             )
         if seat_order not in SEAT_ORDERS:
-            raise BadOption("Seat order must be 'join' or 'random'.")
+            raise BadOption(_("Seat order must be 'join' or 'random'."))
         merged = _merge_options(module, options or {})
         seed = int(self._seed_source())
         try:  # let the engine refuse option values before anyone joins
@@ -485,13 +502,13 @@ class Service:
 
     async def join(self, table_id: int, player: Player) -> Table:
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             if table.status != "lobby":
-                raise NotInLobby("This game has already started or ended; no seats are open.")
+                raise NotInLobby(_("This game has already started or ended; no seats are open."))
             if table.seat_of(player.user_id) is not None:
-                raise AlreadySeated("You already have a seat at this table.")
+                raise AlreadySeated(_("You already have a seat at this table."))
             if len(table.players) >= table.max_seats:
-                raise TableFull(f"All {table.max_seats} seats are taken.")
+                raise TableFull(_("All {n} seats are taken.", n=table.max_seats))
             await q.add_seat(table_id, player.user_id, player.name)
             return (await self._load(q, table_id))[1]
 
@@ -499,14 +516,20 @@ class Service:
         """Seat an AI of ``level`` in the lobby (creator or manager); its user id encodes the
         level (:mod:`bot.ai_seats`), its name is ``AI (level)``."""
         if level not in ai_seats.AI_LEVELS:
-            raise BadOption(f"The AI levels are {', '.join(ai_seats.AI_LEVELS)}, not {level!r}.")
+            raise BadOption(
+                _(
+                    "The AI levels are {levels}, not {level}.",
+                    levels=", ".join(ai_seats.AI_LEVELS),
+                    level=repr(level),
+                )
+            )
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
-                raise NotInLobby("This game has already started or ended; no seats are open.")
+                raise NotInLobby(_("This game has already started or ended; no seats are open."))
             if len(table.players) >= table.max_seats:
-                raise TableFull(f"All {table.max_seats} seats are taken.")
+                raise TableFull(_("All {n} seats are taken.", n=table.max_seats))
             ai_id = ai_seats.next_ai_id(level, (p.user_id for p in table.players))
             await q.add_seat(table_id, ai_id, ai_seats.ai_name(ai_id))
             return (await self._load(q, table_id))[1]
@@ -514,23 +537,23 @@ class Service:
     async def remove_ai(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
         """Take the AI seat that joined last out of the lobby (creator or manager)."""
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
-                raise NotInLobby("The game has started; its AI seats stay.")
+                raise NotInLobby(_("The game has started; its AI seats stay."))
             robots = [p.user_id for p in table.players if ai_seats.is_ai(p.user_id)]
             if not robots:
-                raise NotSeated("No AI sits at this table.")
+                raise NotSeated(_("No AI sits at this table."))
             await q.remove_seat(table_id, robots[-1])
             return (await self._load(q, table_id))[1]
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             if table.status != "lobby":
-                raise NotInLobby("The game has started; you can resign instead.")
+                raise NotInLobby(_("The game has started; you can resign instead."))
             if table.seat_of(user_id) is None:
-                raise NotSeated("You have no seat at this table.")
+                raise NotSeated(_("You have no seat at this table."))
             await q.remove_seat(table_id, user_id)
             return (await self._load(q, table_id))[1]
 
@@ -544,17 +567,22 @@ class Service:
             row, table = await self._read(table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
-                raise NotInLobby("This table is not a lobby any more.")
+                raise NotInLobby(_("This table is not a lobby any more."))
             if need_person and all(ai_seats.is_ai(p.user_id) for p in table.players):
                 raise WrongPlayerCount(
-                    "Only AI seats are left: at least one person must sit at the table to start."
+                    _("Only AI seats are left: at least one person must sit at the table to start.")
                 )
             game = self._game(table.game)
             count = len(table.players)
             if count not in tuple(game.SEAT_COUNTS):
                 raise WrongPlayerCount(
-                    f"{game.TITLE} needs {_counts_text(tuple(game.SEAT_COUNTS))} players; "
-                    f"{count} {'has' if count == 1 else 'have'} joined."
+                    N_(
+                        "{game} needs {counts} players; {n} has joined.",
+                        "{game} needs {counts} players; {n} have joined.",
+                        count,
+                        game=game_name(game.NAME),
+                        counts=_counts_text(tuple(game.SEAT_COUNTS)),
+                    )
                 )
             order = list(table.players)
             if table.seat_order == "random":
@@ -584,8 +612,12 @@ class Service:
         count = len(players)
         if count not in tuple(module.SEAT_COUNTS):
             raise WrongPlayerCount(
-                f"{module.TITLE} is played by {_counts_text(tuple(module.SEAT_COUNTS))} players, "
-                f"not {count}."
+                _(
+                    "{game} is played by {counts} players, not {n}.",
+                    game=game_name(module.NAME),
+                    counts=_counts_text(tuple(module.SEAT_COUNTS)),
+                    n=count,
+                )
             )
         options = _merge_options(module, {})
         seed = int(self._seed_source())
@@ -628,22 +660,22 @@ class Service:
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
         """Close a lobby (creator or manager)."""
         async with self._lock(table_id), self._db.write() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status != "lobby":
-                raise NotInLobby("Only a lobby can be cancelled; a running game can be aborted.")
+                raise NotInLobby(_("Only a lobby can be cancelled; a running game can be aborted."))
             await q.set_ended(table_id, status="aborted", reason="cancelled", at=self._clock())
             return (await self._load(q, table_id))[1]
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         async with self._db.write() as q:
             if not await q.set_message(table_id, "lobby", message_id):
-                raise UnknownTable("There is no such game table.")
+                raise UnknownTable(_("There is no such game table."))
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         async with self._db.write() as q:
             if not await q.set_message(table_id, "board", message_id):
-                raise UnknownTable("There is no such game table.")
+                raise UnknownTable(_("There is no such game table."))
 
     async def set_posted(
         self, table_id: int, version: int, message_id: int | None, to_act: tuple[int, ...]
@@ -652,7 +684,7 @@ class Service:
         keeps the current board link), waiting for the seats ``to_act``."""
         async with self._db.write() as q:
             if not await q.set_posted(table_id, version, message_id, to_act):
-                raise UnknownTable("There is no such game table.")
+                raise UnknownTable(_("There is no such game table."))
 
     async def unposted(self) -> list[Table]:
         """Started tables whose current state the channel has not shown yet (a crash or a
@@ -703,7 +735,7 @@ class Service:
     async def to_act(self, table_id: int) -> tuple[int, ...]:
         """Seats that must decide now (empty unless the game is running)."""
         async with self._db.read() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             if table.status != "active":
                 return ()
             return tuple(sorted(await q.pending(table_id)))
@@ -711,7 +743,7 @@ class Service:
     async def pending_since(self, table_id: int) -> dict[int, float]:
         """Since when (clock time) each seat to act has been waiting; {} unless running."""
         async with self._db.read() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
             return {} if table.status != "active" else await q.pending(table_id)
 
     # -- reminders (play-by-post groundwork) --------------------------------------------------
@@ -756,7 +788,7 @@ class Service:
             self._require_active(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not playing in this game.")
+                raise NotSeated(_("You are not playing in this game."))
             game = self._game(table.game)
             state = await self._state(row, table)
             # A stale button (double click, a board that moved on) is reported as such even
@@ -767,7 +799,12 @@ class Service:
                 raise StaleBoard(table)
             to_act = tuple(game.to_act(state))
             if seat not in to_act:
-                raise NotYourTurn(f"It is not your turn; waiting for {self._names(table, to_act)}.")
+                waiting = self._names(table, to_act)
+                raise NotYourTurn(
+                    f"It is not your turn; waiting for {waiting}.",
+                    key="waiting_for_players",
+                    players=waiting,
+                )
             new_state = game.apply(state, seat, action)
             finished = bool(game.is_over(new_state))
             snapshot = game.to_json(new_state)
@@ -787,7 +824,7 @@ class Service:
                         await q.set_pending(
                             table_id, self._pending_after(game, new_state, before, seat)
                         )
-                    _, after = await self._load(q, table_id)
+                    _row, after = await self._load(q, table_id)
             except IntegrityError:  # the log already has this seq: someone was faster
                 self._states.pop(table_id, None)
                 raise StaleBoard((await self._read(table_id))[1]) from None
@@ -825,23 +862,23 @@ class Service:
         async with self._lock(table_id):
             row, table = await self._read(table_id)
             if table.status == "lobby" or table.end_reason == "cancelled":
-                raise NotStarted("This game has not started yet.")
+                raise NotStarted(_("This game has not started yet."))
             return table, self._game(table.game), await self._state(row, table)
 
     async def public_view(self, table_id: int) -> dict[str, Any]:
         """The engine's view for spectators (``view(state, None)``)."""
-        _, game, state = await self._started_state(table_id)
+        _table, game, state = await self._started_state(table_id)
         view: dict[str, Any] = game.view(state, None)
         return view
 
     async def private_view(self, table_id: int, user_id: int) -> dict[str, Any]:
         """The engine's view for the caller's seat. NotSeated for anyone else."""
         async with self._db.read() as q:
-            _, table = await self._load(q, table_id)
+            _row, table = await self._load(q, table_id)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not playing in this game.")
-        _, game, state = await self._started_state(table_id)
+            raise NotSeated(_("You are not playing in this game."))
+        _table, game, state = await self._started_state(table_id)
         view: dict[str, Any] = game.view(state, seat)
         return view
 
@@ -855,7 +892,7 @@ class Service:
             row, table = await self._load(q, table_id)
             log_rows = await q.actions(table_id)
         if table.status == "lobby" or table.end_reason == "cancelled":
-            raise NotStarted("This game has not started yet.")
+            raise NotStarted(_("This game has not started yet."))
         game = self._game(table.game)
         actions = [(a.seat, a.action) for a in log_rows]
 
@@ -893,7 +930,7 @@ class Service:
                     raise StaleBoard(table)
                 await q.put_snapshot(table_id, row.seq - 1, game.to_json(state))
                 await q.set_pending(table_id, self._pending_after(game, state, {}, None))
-                _, after = await self._load(q, table_id)
+                _row, after = await self._load(q, table_id)
             self._states[table_id] = (after.version, state)
             return after
 
@@ -977,7 +1014,7 @@ class Service:
             self._require_active(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not playing in this game.")
+                raise NotSeated(_("You are not playing in this game."))
             if expected_version is not None and await self._changed_by_people(
                 q, table_id, row.version, row.seq, expected_version
             ):
@@ -1030,7 +1067,7 @@ class Service:
             row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
             if table.status not in ("lobby", "active"):
-                raise GameNotActive("This game has already ended.")
+                raise GameNotActive(_("This game has already ended."))
             if expected_seq is not None and row.seq != expected_seq:
                 raise StaleBoard(table)
             if expected_version is not None and await self._changed_by_people(
@@ -1051,9 +1088,9 @@ class Service:
             row, table = await self._load(q, table_id)
             log_rows = await q.actions(table_id)
         if table.status == "lobby" or table.end_reason == "cancelled":
-            raise NotStarted("This game has not started yet.")
+            raise NotStarted(_("This game has not started yet."))
         if table.status == "active":
-            raise NotFinished("The record is shown when the game has ended.")
+            raise NotFinished(_("The record is shown when the game has ended."))
         record: dict[str, Any] = {
             "game": table.game,
             "seats": len(table.players),
@@ -1071,7 +1108,7 @@ class Service:
         """Ranking, scores and every seat's full view, once the game has ended."""
         table, game, state = await self._started_state(table_id)
         if table.status == "active":
-            raise NotFinished("The final summary is shown when the game has ended.")
+            raise NotFinished(_("The final summary is shown when the game has ended."))
         seats = len(table.players)
         if table.end_reason == "over":
             ranking = [list(place) for place in game.outcome(state)["ranking"]]
@@ -1095,13 +1132,13 @@ class Service:
         }
 
 
-def _counts_text(counts: tuple[int, ...]) -> str:
+def _counts_text(counts: tuple[int, ...]) -> Text | str:
     ordered = sorted(counts)
     if len(ordered) == 1:
         return str(ordered[0])
     if ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]} to {ordered[-1]}"
-    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
+        return _("{low} to {high}", low=ordered[0], high=ordered[-1])
+    return _("{counts} or {last}", counts=", ".join(map(str, ordered[:-1])), last=ordered[-1])
 
 
 def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
@@ -1110,12 +1147,26 @@ def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
     merged = dict(defaults)
     for name, value in given.items():
         if name not in defaults:
-            known = ", ".join(sorted(defaults)) or "none"
-            raise BadOption(f"{game.TITLE} has no option {name!r} (options: {known}).")
+            known: Text | str = ", ".join(sorted(defaults)) or _("none")
+            raise BadOption(
+                _(
+                    "{game} has no option {name} (options: {known}).",
+                    game=game_name(game.NAME),
+                    name=repr(name),
+                    known=known,
+                )
+            )
         default = defaults[name]
         if type(default) is float and type(value) is int:
             value = float(value)
         if default is not None and type(value) is not type(default):
-            raise BadOption(f"Option {name!r} takes a {type(default).__name__}, not {value!r}.")
+            raise BadOption(
+                _(
+                    "Option {name} takes a {kind}, not {value}.",
+                    name=repr(name),
+                    kind=type(default).__name__,
+                    value=repr(value),
+                )
+            )
         merged[name] = value
     return merged

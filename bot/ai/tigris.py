@@ -145,7 +145,16 @@ def determinize(view: dict[str, Any], rng: random.Random) -> State:
         "pending": pending,
         "over": view["game_over"],
         "last_action": [last["seat"], last["action"]] if last else None,
-        "events": [[e["kind"], e["text"], e["seats"]] for e in view["events"]],
+        "events": [
+            [
+                e["kind"],
+                e["text"],
+                e["seats"],
+                e.get("key", ""),
+                sorted(e.get("params", {}).items()),
+            ]
+            for e in view["events"]
+        ],
     }
     return _from_data(data)
 

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["GameError", "GameOver", "IllegalAction", "InvalidNotation", "NotYourTurn"]
 
 
 class GameError(ValueError):
-    """Base of every error an engine raises for a player's input; the message is for players."""
+    """Base of every error an engine raises for a player's input.
+
+    The message is today's English sentence; ``key`` and ``params`` say the same in data (seat
+    references ``@N``, colour ids, square labels, card ids, numbers) so the presenters can say
+    it in the player's language. An error without a key is shown by its English text.
+    """
+
+    def __init__(self, text: str = "", key: str = "", **params: Any) -> None:
+        super().__init__(text)
+        self.key = key
+        self.params: dict[str, Any] = params
 
 
 class InvalidNotation(GameError):

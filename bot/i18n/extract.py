@@ -38,6 +38,15 @@ COLLECTORS: dict[str, Callable[[], Iterator[tuple[str, str | None]]]] = {}
 #: The modules that register a collector when imported (imported before a template is made).
 COLLECTOR_MODULES: tuple[str, ...] = ("bot.ui.translator",)
 
+
+def _engine_data_names() -> Iterator[tuple[str, str | None]]:
+    from bot.presenters import data_names  # the engine domain's names from the game data
+
+    yield from data_names()
+
+
+COLLECTORS["engine"] = _engine_data_names
+
 _FIELD = re.compile(r"[^{}]+")
 
 

@@ -98,7 +98,7 @@ def test_pieces_markers_pending_and_events():
     assert texts[0] == "@0 displays Targia, no ability (3 VP) at 1.1 (pays 1D 2S 2P)"
     assert texts[1] == "a goods card is dealt face down to B1"
     for event in targi.view(state, None)["events"]:
-        assert set(event) == {"kind", "text", "seats"}
+        assert set(event) == {"kind", "text", "seats", "key", "params"}
         assert all(f"@{seat}" in event["text"] for seat in event["seats"])
 
 

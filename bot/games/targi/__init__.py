@@ -133,12 +133,14 @@ def legal_actions(state: State, seat: int) -> list[str]:
 def apply(state: State, seat: int, action: str) -> State:
     """The state after ``seat`` plays ``action``; ``state`` itself is left unchanged."""
     if state.over:
-        raise GameOver("The game is over; no more actions.")
+        raise GameOver("The game is over; no more actions.", key="game_over")
     canonical = normalize(action)
     if seat != state.turn:
-        raise NotYourTurn(f"It is @{state.turn}'s turn, not yours.")
+        raise NotYourTurn(
+            f"It is @{state.turn}'s turn, not yours.", key="not_your_turn", player=f"@{state.turn}"
+        )
     if canonical not in rules.legal(state):
-        raise IllegalAction(_explain(state, seat, canonical))
+        raise _explain(state, seat, canonical)
     new = state.copy()
     new.last_action = [seat, canonical]
     rules.perform(new, seat, canonical)
@@ -180,15 +182,24 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 # --------------------------------------------------------------------------- error messages
 
 
-def _explain(state: State, seat: int, action: str) -> str:
-    """A short sentence on why ``action`` is not possible, naming only the player's own things."""
+def _explain(state: State, seat: int, action: str) -> IllegalAction:
+    """Why ``action`` is not possible, naming only the player's own things (the sentence ends
+    with a hint listing some legal actions: ``hint`` in the parameters)."""
+    text, key, params = _why_not(state, seat, action)
+    return IllegalAction(text, key=key, **params)
+
+
+def _why_not(state: State, seat: int, action: str) -> tuple[str, str, dict[str, Any]]:
     legal = rules.legal(state)
     verb = action.split()[0]
     player = state.players[seat]
     have = bundle_text(player.res) or "nothing"
     expected = {a.split()[0] for a in legal}
-    hint = f"You can: {', '.join(legal[:5])}{' ...' if len(legal) > 5 else ''}."
+    shown = f"{', '.join(legal[:5])}{' ...' if len(legal) > 5 else ''}"
+    hint = f"You can: {shown}."
+    facts: dict[str, Any] = {"hint": shown, "have": bundle_text(player.res)}
     if verb not in expected:
+        kind = state.phase
         what = {
             "raid": "pay the raid",
             "place": "place a Targi",
@@ -206,29 +217,34 @@ def _explain(state: State, seat: int, action: str) -> str:
                 "take": "choose what to take",
                 "rearrange": "move or swap displayed cards, or 'keep'",
             }[kind]
-        return f"Not now: you must {what}. {hint}"
+        return f"Not now: you must {what}. {hint}", "not_now", {**facts, "must": kind}
     if verb == "place":
         number = int(action.split()[1])
         other = state.players[1 - seat]
         if number in (4, 8, 12, 16):
-            return f"Card {number} is a raid corner; no Targi may stand there."
+            text = f"Card {number} is a raid corner; no Targi may stand there."
+            return text, "raid_corner", {"border": number}
         if number in player.targi or number in other.targi:
-            return f"A Targi already stands on card {number}."
+            return f"A Targi already stands on card {number}.", "taken", {"border": number}
         if number == state.robber:
-            return f"The robber stands on card {number}."
-        return f"Card {number} faces @{1 - seat}'s Targi across the centre."
+            return f"The robber stands on card {number}.", "robber", {"border": number}
+        text = f"Card {number} faces @{1 - seat}'s Targi across the centre."
+        return text, "opposite", {"border": number, "player": f"@{1 - seat}"}
     if verb == "use":
-        return _explain_use(state, seat, action.split()[1], hint)
+        return _explain_use(state, seat, action.split()[1], hint, facts)
     if verb in ("display", "play"):
         row = int(action.split()[1])
         if len(player.display[row - 1]) >= 4:
-            return f"Row {row} of your display is full. {hint}"
+            return f"Row {row} of your display is full. {hint}", "row_full", {**facts, "row": row}
         if not any(a.startswith(f"{verb} {row} ") for a in legal):
-            return f"The card cannot go into row {row} now. {hint}"
-        return f"That payment does not fit the cost or your goods (you have {have}). {hint}"
+            text = f"The card cannot go into row {row} now. {hint}"
+            return text, "row_closed", {**facts, "row": row}
+        text = f"That payment does not fit the cost or your goods (you have {have}). {hint}"
+        return text, "payment", facts
     if verb in ("pay", "drop", "trade", "smith", "take"):
-        return f"That is not a possible {verb} here (you have {have}). {hint}"
-    return f"Not possible now. {hint}"
+        text = f"That is not a possible {verb} here (you have {have}). {hint}"
+        return text, "impossible_" + verb, facts
+    return f"Not possible now. {hint}", "impossible", facts
 
 
 _UNUSABLE = {
@@ -241,17 +257,23 @@ _UNUSABLE = {
 }
 
 
-def _explain_use(state: State, seat: int, where: str, hint: str) -> str:
+def _explain_use(
+    state: State, seat: int, where: str, hint: str, facts: dict[str, Any]
+) -> tuple[str, str, dict[str, Any]]:
     player = state.players[seat]
     if where.isdigit():
         number = int(where)
         if number not in player.targi:
-            return f"You have no unused Targi on card {number}. {hint}"
+            text = f"You have no unused Targi on card {number}. {hint}"
+            return text, "no_targi", {**facts, "border": number}
         action = CARDS.border[number].action or ""
-        return f"You cannot use card {number} now: {_UNUSABLE.get(action, 'nothing to do')}."
+        text = f"You cannot use card {number} now: {_UNUSABLE.get(action, 'nothing to do')}."
+        return text, "unusable", {"border": number, "action": action}
     cell = CELL_INDEX[where]
     if cell not in player.markers:
-        return f"You have no unused tribe marker on {where}. {hint}"
+        text = f"You have no unused tribe marker on {where}. {hint}"
+        return text, "no_marker", {**facts, "cell": where}
     if state.centre[cell] is None:
-        return f"{where} is empty: the deck ran out."
-    return f"The card on {where} is face down until the end of the round."
+        return f"{where} is empty: the deck ran out.", "cell_empty", {"cell": where}
+    text = f"The card on {where} is face down until the end of the round."
+    return text, "face_down", {"cell": where}

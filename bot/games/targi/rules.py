@@ -84,8 +84,10 @@ def multisets(size: int, bound: tuple[int, ...] | list[int]) -> list[tuple[int, 
 UNBOUNDED = (99, 99, 99)
 
 
-def event(state: State, kind: str, text: str, seats: list[int]) -> None:
-    state.events.append({"kind": kind, "text": text, "seats": seats})
+def event(state: State, kind: str, text: str, seats: list[int], key: str, **params: Any) -> None:
+    """Record a public consequence: its English ``text`` and, for the presenters, its ``key``
+    and ``params`` (seat references ``@N``, card ids, border numbers, cells, amounts)."""
+    state.events.append({"kind": kind, "text": text, "seats": seats, "key": key, "params": params})
 
 
 def card_name(card_id: str) -> str:
@@ -108,19 +110,38 @@ def goods_total(player: Player) -> int:
     return player.res[D] + player.res[S] + player.res[P]
 
 
-def gain(state: State, seat: int, vec: tuple[int, ...] | list[int], why: str) -> None:
+def gain(
+    state: State, seat: int, vec: tuple[int, ...] | list[int], why: str, **source: Any
+) -> None:
+    """``seat`` takes ``vec``; ``why`` says from where in English, ``source`` in data (a
+    ``cell``, a ``border`` number, a tribe ``card`` id, or ``caravan``/``consolation``)."""
     player = state.players[seat]
     for i, n in enumerate(vec):
         player.res[i] += n
     if any(vec):
-        event(state, "goods", f"@{seat} takes {bundle_text(vec)}{why}", [seat])
+        key = "takes_" + next(iter(source)) if source else "takes"
+        event(
+            state,
+            "goods",
+            f"@{seat} takes {bundle_text(vec)}{why}",
+            [seat],
+            key,
+            player=f"@{seat}",
+            goods=bundle_text(vec),
+            **source,
+        )
 
 
 def gain_from_goods_card(
-    state: State, seat: int, vec: tuple[int, ...] | list[int], why: str, counts: bool
+    state: State,
+    seat: int,
+    vec: tuple[int, ...] | list[int],
+    why: str,
+    counts: bool,
+    **source: Any,
 ) -> None:
     """Goods taken from a goods card, which may trigger the income cards."""
-    gain(state, seat, vec, why)
+    gain(state, seat, vec, why, **source)
     if not counts:
         return
     player = state.players[seat]
@@ -135,7 +156,16 @@ def gain_from_goods_card(
                             player.income_done[good] = True
                             player.res[good] += 1
                             name = f"{RESOURCE_KEYS[good]} ({TRIBE[card_id].name})"
-                            event(state, "effect", f"@{seat} takes 1 extra {name}", [seat])
+                            event(
+                                state,
+                                "effect",
+                                f"@{seat} takes 1 extra {name}",
+                                [seat],
+                                "income",
+                                player=f"@{seat}",
+                                good=RESOURCE_KEYS[good],
+                                card=card_id,
+                            )
 
 
 # --------------------------------------------------------------------------- decks
@@ -149,7 +179,13 @@ def draw_goods(state: State) -> str | None:
         state.shuffles += 1
         state.goods_deck = pile
         state.goods_discard = []
-        event(state, "draw", "the goods discard pile is shuffled into a new goods deck", [])
+        event(
+            state,
+            "draw",
+            "the goods discard pile is shuffled into a new goods deck",
+            [],
+            "reshuffle",
+        )
     if not state.goods_deck:
         return None
     return state.goods_deck.pop(0)
@@ -166,9 +202,23 @@ def replace_centre(state: State, cell: int, was_goods: bool) -> None:
     state.face_down[cell] = card is not None
     kind = "tribe" if was_goods else "goods"
     if card is None:
-        event(state, "replace", f"the {kind} deck is empty: {CELLS[cell]} stays empty", [])
+        event(
+            state,
+            "replace",
+            f"the {kind} deck is empty: {CELLS[cell]} stays empty",
+            [],
+            f"{kind}_deck_empty",
+            cell=CELLS[cell],
+        )
     else:
-        event(state, "replace", f"a {kind} card is dealt face down to {CELLS[cell]}", [])
+        event(
+            state,
+            "replace",
+            f"a {kind} card is dealt face down to {CELLS[cell]}",
+            [],
+            f"{kind}_dealt",
+            cell=CELLS[cell],
+        )
 
 
 # --------------------------------------------------------------------------- round flow
@@ -183,10 +233,25 @@ def begin_round(state: State) -> None:
         player.targi = []
         player.markers = []
         player.placed = 0
-    event(state, "round", f"round {state.round} begins; @{state.start} is start player", [])
+    event(
+        state,
+        "round",
+        f"round {state.round} begins; @{state.start} is start player",
+        [],
+        "round",
+        round=state.round,
+        player=f"@{state.start}",
+    )
     if state.round > 1:
         state.robber += 1
-        event(state, "robber", f"the robber moves to {BORDER[state.robber].name}", [])
+        event(
+            state,
+            "robber",
+            f"the robber moves to {BORDER[state.robber].name}",
+            [],
+            "robber",
+            border=state.robber,
+        )
         if state.robber in CORNERS:
             state.phase = "raid"
             state.queue = [state.start, 1 - state.start]
@@ -209,7 +274,14 @@ def next_raid(state: State) -> None:
             border.raid != 4 or state.options["immunity_covers_raid4"]
         )
         if immune:
-            event(state, "raid", f"@{seat} pays nothing: raid immunity", [seat])
+            event(
+                state,
+                "raid",
+                f"@{seat} pays nothing: raid immunity",
+                [seat],
+                "immune",
+                player=f"@{seat}",
+            )
         elif not raid_payments(state, seat):
             bonus = raid_bonus(state, border.demand["vp"])
             state.players[1 - seat].res[V] += bonus
@@ -218,6 +290,11 @@ def next_raid(state: State) -> None:
                 "raid",
                 f"@{seat} cannot pay {border.name}; @{1 - seat} gains {bonus} VP",
                 [seat, 1 - seat],
+                "raid_unpaid",
+                player=f"@{seat}",
+                border=state.robber,
+                other=f"@{1 - seat}",
+                n=bonus,
             )
         else:
             state.turn = seat
@@ -231,7 +308,16 @@ def after_raid_payment(state: State, seat: int) -> None:
     card = has_rule(state.players[seat], "raid_vp")
     if card is not None:
         state.players[seat].res[V] += int(card.rule["vp"])
-        event(state, "effect", f"@{seat} takes {card.rule['vp']} VP ({card.name})", [seat])
+        event(
+            state,
+            "effect",
+            f"@{seat} takes {card.rule['vp']} VP ({card.name})",
+            [seat],
+            "raid_vp",
+            player=f"@{seat}",
+            n=int(card.rule["vp"]),
+            card=card.id,
+        )
     state.queue.pop(0)
 
 
@@ -242,7 +328,14 @@ def finish_raid(state: State) -> None:
         end_game(state, "raid4")
         return
     state.robber += 1
-    event(state, "robber", f"the robber moves on to {BORDER[state.robber].name}", [])
+    event(
+        state,
+        "robber",
+        f"the robber moves on to {BORDER[state.robber].name}",
+        [],
+        "robber_on",
+        border=state.robber,
+    )
     begin_placement(state)
 
 
@@ -265,7 +358,14 @@ def begin_placement(state: State) -> None:
     for seat, player in enumerate(state.players):
         player.allowed = 2 if player.short_round == state.round else 3
         if player.allowed == 2:
-            event(state, "effect", f"@{seat} places only 2 Targi this round", [seat])
+            event(
+                state,
+                "effect",
+                f"@{seat} places only 2 Targi this round",
+                [seat],
+                "short_round",
+                player=f"@{seat}",
+            )
     state.turn = state.start
 
 
@@ -289,7 +389,15 @@ def place(state: State, seat: int, number: int) -> None:
     player = state.players[seat]
     player.targi.append(number)
     player.placed += 1
-    event(state, "place", f"@{seat} places a Targi on {number} {BORDER[number].name}", [seat])
+    event(
+        state,
+        "place",
+        f"@{seat} places a Targi on {number} {BORDER[number].name}",
+        [seat],
+        "place",
+        player=f"@{seat}",
+        border=number,
+    )
     other = state.players[1 - seat]
     if other.placed < other.allowed:
         state.turn = 1 - seat
@@ -311,7 +419,8 @@ def place_markers(state: State) -> None:
             text = f"@{seat} puts a tribe marker on {cells[0]}"
         else:
             text = f"@{seat} puts tribe markers on {' and '.join(cells)}"
-        event(state, "markers", text, [seat])
+        key = ("no_marker", "marker", "markers")[min(len(cells), 2)]
+        event(state, "markers", text, [seat], key, player=f"@{seat}", cells=cells)
     state.phase = "act"
     state.turn = state.start
     state.pending = None
@@ -336,7 +445,15 @@ def end_round(state: State) -> None:
     for i in range(9):
         if state.face_down[i]:
             state.face_down[i] = False
-            event(state, "reveal", f"{CELLS[i]} is revealed: {card_name(str(state.centre[i]))}", [])
+            event(
+                state,
+                "reveal",
+                f"{CELLS[i]} is revealed: {card_name(str(state.centre[i]))}",
+                [],
+                "reveal",
+                cell=CELLS[i],
+                card=str(state.centre[i]),
+            )
     state.start = 1 - state.start
     twelve = [seat for seat, p in enumerate(state.players) if p.display_count() >= 12]
     if twelve:
@@ -362,7 +479,15 @@ def next_limits(state: State) -> None:
         if player.res[G] > GOLD_LIMIT:
             extra = player.res[G] - GOLD_LIMIT
             player.res[G] = GOLD_LIMIT
-            event(state, "limits", f"@{seat} returns {extra} gold (limit 3)", [seat])
+            event(
+                state,
+                "limits",
+                f"@{seat} returns {extra} gold (limit 3)",
+                [seat],
+                "gold_limit",
+                player=f"@{seat}",
+                n=extra,
+            )
         excess = goods_total(player) - GOODS_LIMIT
         if excess > 0:
             state.turn = seat
@@ -376,7 +501,7 @@ def next_limits(state: State) -> None:
     if state.robber == 15:
         # The robber's next step is raid 4, which ends the game: no 13th round begins.
         state.robber = 16
-        event(state, "robber", "the robber moves to Raid 4", [])
+        event(state, "robber", "the robber moves to Raid 4", [], "robber", border=16)
         state.phase = "raid"
         state.queue = [state.start, 1 - state.start]
         next_raid(state)
@@ -393,7 +518,15 @@ def end_game(state: State, reason: str) -> None:
     state.queue = []
     text = "raid 4 ends the game" if reason == "raid4" else "a display of 12 cards ends the game"
     scores = [score(state, seat)["vp"] for seat in range(2)]
-    event(state, "end", f"{text}: @0 {scores[0]} VP, @1 {scores[1]} VP", [0, 1])
+    event(
+        state,
+        "end",
+        f"{text}: @0 {scores[0]} VP, @1 {scores[1]} VP",
+        [0, 1],
+        "end_raid4" if reason == "raid4" else "end_display",
+        first=scores[0],
+        second=scores[1],
+    )
 
 
 # --------------------------------------------------------------------------- tribe cards
@@ -476,6 +609,11 @@ def pay_and_display(
         "display",
         f"@{seat} displays {card.name} at {row + 1}.{slot} (pays {label})",
         [seat],
+        "display",
+        player=f"@{seat}",
+        card=card.id,
+        slot=f"{row + 1}.{slot}",
+        payment=label,
     )
     on_display(state, seat, card)
 
@@ -489,11 +627,27 @@ def on_display(state: State, seat: int, card: Tribe) -> None:
     if kind == "stored_gold":
         if state.options["stored_gold_is_own_gold"]:
             player.res[G] += int(rule["gold"])
-            event(state, "effect", f"@{seat} takes {rule['gold']} gold ({card.name})", [seat])
+            event(
+                state,
+                "effect",
+                f"@{seat} takes {rule['gold']} gold ({card.name})",
+                [seat],
+                "card_gold",
+                player=f"@{seat}",
+                n=int(rule["gold"]),
+                card=card.id,
+            )
         else:
             player.stored += int(rule["gold"])
             event(
-                state, "effect", f"{rule['gold']} gold is stored on @{seat}'s {card.name}", [seat]
+                state,
+                "effect",
+                f"{rule['gold']} gold is stored on @{seat}'s {card.name}",
+                [seat],
+                "stored_gold",
+                player=f"@{seat}",
+                n=int(rule["gold"]),
+                card=card.id,
             )
     elif kind == "gain_choice":
         state.pending = {"kind": "take", "count": 3, "why": card.id, "mixed": True}
@@ -504,13 +658,28 @@ def on_display(state: State, seat: int, card: Tribe) -> None:
         if count:
             state.pending = {"kind": "take", "count": count, "why": card.id, "mixed": True}
         else:
-            event(state, "effect", f"@{seat} gets no goods from {card.name}", [seat])
+            event(
+                state,
+                "effect",
+                f"@{seat} gets no goods from {card.name}",
+                [seat],
+                "no_goods",
+                player=f"@{seat}",
+                card=card.id,
+            )
     elif kind == "rearrange":
         if player.display_count() >= 2:
             state.pending = {"kind": "rearrange"}
     elif kind == "opponent_two_targi":
         state.players[1 - seat].short_round = state.round + 1
-        event(state, "effect", f"@{1 - seat} places only 2 Targi next round", [1 - seat])
+        event(
+            state,
+            "effect",
+            f"@{1 - seat} places only 2 Targi next round",
+            [1 - seat],
+            "short_next_round",
+            player=f"@{1 - seat}",
+        )
 
 
 def hand_playable(state: State, player: Player) -> bool:
@@ -771,7 +940,14 @@ def perform(state: State, seat: int, action: str) -> None:
         for i in range(5):
             player.res[i] -= vec[i]
         event(
-            state, "raid", f"@{seat} pays {bundle_text(vec)} to {BORDER[state.robber].name}", [seat]
+            state,
+            "raid",
+            f"@{seat} pays {bundle_text(vec)} to {BORDER[state.robber].name}",
+            [seat],
+            "raid_paid",
+            player=f"@{seat}",
+            goods=bundle_text(vec),
+            border=state.robber,
         )
         state.pending = None
         after_raid_payment(state, seat)
@@ -782,7 +958,15 @@ def perform(state: State, seat: int, action: str) -> None:
         vec = parse_bundle(words[1:])
         for i in range(3):
             player.res[i] -= vec[i]
-        event(state, "limits", f"@{seat} discards {bundle_text(vec)} (limit 10 goods)", [seat])
+        event(
+            state,
+            "limits",
+            f"@{seat} discards {bundle_text(vec)} (limit 10 goods)",
+            [seat],
+            "goods_limit",
+            player=f"@{seat}",
+            goods=bundle_text(vec),
+        )
         state.queue.pop(0)
         state.pending = None
         next_limits(state)
@@ -794,11 +978,20 @@ def perform(state: State, seat: int, action: str) -> None:
         hand, extra = player.hand, int(well.rule["extra_goods"])
         player.hand = None
         player.played_hand = True
-        event(state, "hand", f"@{seat} plays the hand card without the Noble", [seat])
+        event(
+            state,
+            "hand",
+            f"@{seat} plays the hand card without the Noble",
+            [seat],
+            "play_hand",
+            player=f"@{seat}",
+        )
         pay_and_display(state, seat, hand, int(words[1]) - 1, " ".join(words[2:]), False, extra)
     elif verb == "done":
         if pending is None:
-            event(state, "round", f"@{seat} ends the action phase", [seat])
+            event(
+                state, "round", f"@{seat} ends the action phase", [seat], "done", player=f"@{seat}"
+            )
             end_action_phase(state, seat)
         else:
             state.pending = None
@@ -818,32 +1011,76 @@ def perform(state: State, seat: int, action: str) -> None:
         player.res[get] += 1
         assert pending is not None
         pending["trades"] = int(pending["trades"]) + 1
-        event(state, "trade", f"@{seat} trades {bundle_text(vec)} for 1 {KIND_NAMES[get]}", [seat])
+        event(
+            state,
+            "trade",
+            f"@{seat} trades {bundle_text(vec)} for 1 {KIND_NAMES[get]}",
+            [seat],
+            "trade",
+            player=f"@{seat}",
+            goods=bundle_text(vec),
+            good=RESOURCE_KEYS[get],
+        )
     elif verb == "smith":
         vec = parse_bundle(words[1:])
         vp = SMITH_VP[(vec[D] + vec[S] + vec[P], vec[G])]
         for i in range(4):
             player.res[i] -= vec[i]
         player.res[V] += vp
-        event(state, "vp", f"@{seat} turns {bundle_text(vec)} into {vp} VP (Silversmith)", [seat])
+        event(
+            state,
+            "vp",
+            f"@{seat} turns {bundle_text(vec)} into {vp} VP (Silversmith)",
+            [seat],
+            "smith",
+            player=f"@{seat}",
+            goods=bundle_text(vec),
+            n=vp,
+        )
         state.pending = None
     elif verb == "move" and "." in words[1]:
         moves = [w for w in words[1:] if w != "and"]
         rearrange(player, moves)
         told = " and ".join(f"{a} to {b}" for a, b in zip(moves[::2], moves[1::2], strict=True))
-        event(state, "effect", f"@{seat} moves the displayed cards at {told}", [seat])
+        event(
+            state,
+            "effect",
+            f"@{seat} moves the displayed cards at {told}",
+            [seat],
+            "rearrange",
+            player=f"@{seat}",
+            moves=[[a, b] for a, b in zip(moves[::2], moves[1::2], strict=True)],
+        )
         state.pending = None
     elif verb == "move":
         source, target = CELL_INDEX[words[1]], CELL_INDEX[words[2]]
         player.markers[player.markers.index(source)] = target
         player.markers.sort()
-        event(state, "move", f"@{seat} moves a tribe marker from {words[1]} to {words[2]}", [seat])
+        event(
+            state,
+            "move",
+            f"@{seat} moves a tribe marker from {words[1]} to {words[2]}",
+            [seat],
+            "move_marker",
+            player=f"@{seat}",
+            source=words[1],
+            target=words[2],
+        )
         state.pending = None
     elif verb == "swap":
         (r1, c1), (r2, c2) = ((int(x) - 1 for x in w.split(".")) for w in words[1:3])
         a, b = player.display[r1][c1], player.display[r2][c2]
         player.display[r1][c1], player.display[r2][c2] = b, a
-        event(state, "effect", f"@{seat} swaps the cards at {words[1]} and {words[2]}", [seat])
+        event(
+            state,
+            "effect",
+            f"@{seat} swaps the cards at {words[1]} and {words[2]}",
+            [seat],
+            "swap",
+            player=f"@{seat}",
+            first=words[1],
+            second=words[2],
+        )
         state.pending = None
     elif verb == "keep":
         state.pending = None
@@ -859,18 +1096,27 @@ def use(state: State, seat: int, where: str) -> None:
         card_id = str(state.centre[cell])
         if card_id in TRIBE:
             state.pending = {"kind": "tribe", "card": card_id, "source": "centre", "cell": cell}
-            event(state, "draw", f"@{seat} takes {TRIBE[card_id].name} from {where}", [seat])
+            event(
+                state,
+                "draw",
+                f"@{seat} takes {TRIBE[card_id].name} from {where}",
+                [seat],
+                "take_tribe",
+                player=f"@{seat}",
+                card=card_id,
+                cell=where,
+            )
             return
         state.centre[cell] = None
         state.goods_discard.append(card_id)
-        take_goods_card(state, seat, card_id, f" from {where}", True)
+        take_goods_card(state, seat, card_id, f" from {where}", True, cell=where)
         replace_centre(state, cell, was_goods=True)
         return
     number = int(where)
     player.targi.remove(number)
     border = BORDER[number]
     if border.kind == "goods":
-        gain(state, seat, border.gain, f" ({border.name}, {number})")
+        gain(state, seat, border.gain, f" ({border.name}, {number})", border=number)
         return
     action = border.action
     if action == "noble":
@@ -888,16 +1134,33 @@ def use(state: State, seat: int, where: str) -> None:
             state.goods_deck.append(card_id)
         else:
             state.goods_discard.append(card_id)
-        event(state, "draw", f"@{seat} draws {card_name(card_id)} with the Caravan", [seat])
-        take_goods_card(state, seat, card_id, " (Caravan)", counts)
+        event(
+            state,
+            "draw",
+            f"@{seat} draws {card_name(card_id)} with the Caravan",
+            [seat],
+            "caravan",
+            player=f"@{seat}",
+            card=card_id,
+        )
+        take_goods_card(state, seat, card_id, " (Caravan)", counts, caravan=True)
     elif action == "tribal_expansion":
         card_id = str(draw_tribe(state))
         state.pending = {"kind": "tribe", "card": card_id, "source": "expansion", "cell": None}
         secret = "" if state.options["hand_public"] else f" (seen by @{seat} only)"
-        event(state, "draw", f"@{seat} draws a tribe card with Tribal Expansion{secret}", [seat])
+        event(
+            state,
+            "draw",
+            f"@{seat} draws a tribe card with Tribal Expansion{secret}",
+            [seat],
+            "expansion" if state.options["hand_public"] else "expansion_secret",
+            player=f"@{seat}",
+        )
 
 
-def take_goods_card(state: State, seat: int, card_id: str, why: str, counts: bool) -> None:
+def take_goods_card(
+    state: State, seat: int, card_id: str, why: str, counts: bool, **source: Any
+) -> None:
     card = GOODS_CARDS[card_id]
     if card.choice:
         state.pending = {
@@ -907,7 +1170,7 @@ def take_goods_card(state: State, seat: int, card_id: str, why: str, counts: boo
             "counts": counts,
         }
         return
-    gain_from_goods_card(state, seat, card.gives, why, counts)
+    gain_from_goods_card(state, seat, card.gives, why, counts, **source)
 
 
 def take(state: State, seat: int, pending: dict[str, Any] | None, vec: tuple[int, ...]) -> None:
@@ -918,7 +1181,10 @@ def take(state: State, seat: int, pending: dict[str, Any] | None, vec: tuple[int
         gain_from_goods_card(state, seat, vec, "", bool(pending["counts"]))
         return
     label = "consolation" if why == "consolation" else TRIBE[why].name
-    gain(state, seat, vec, f" ({label})")
+    if why == "consolation":
+        gain(state, seat, vec, f" ({label})", consolation=True)
+    else:
+        gain(state, seat, vec, f" ({label})", card=why)
     if why == "consolation":
         end_action_phase(state, seat, consoled=True)
 
@@ -935,14 +1201,25 @@ def take_tribe(state: State, seat: int, pending: dict[str, Any], words: list[str
         # A private hand (the default) is never named, even when it came from the open centre.
         if state.options["hand_public"]:
             name = TRIBE[card_id].name
+            known: dict[str, Any] = {"key": "hand_card", "card": card_id}
         elif pending["source"] == "expansion":
             name = "the drawn card"
+            known = {"key": "hand_drawn"}
         else:
             name = f"the tribe card from {CELLS[int(pending['cell'])]}"
-        event(state, "hand", f"@{seat} takes {name} into hand", [seat])
+            known = {"key": "hand_from", "cell": CELLS[int(pending["cell"])]}
+        event(state, "hand", f"@{seat} takes {name} into hand", [seat], player=f"@{seat}", **known)
     else:
         state.tribe_discard.append(card_id)
-        event(state, "discard", f"@{seat} discards {TRIBE[card_id].name}", [seat])
+        event(
+            state,
+            "discard",
+            f"@{seat} discards {TRIBE[card_id].name}",
+            [seat],
+            "discard",
+            player=f"@{seat}",
+            card=card_id,
+        )
     if pending["source"] == "centre":
         cell = int(pending["cell"])
         state.centre[cell] = None
@@ -958,7 +1235,15 @@ def noble(state: State, seat: int, words: list[str]) -> None:
         pay_and_display(state, seat, card_id, int(words[1]) - 1, " ".join(words[2:]), True, 0)
     else:
         state.tribe_discard.append(card_id)
-        event(state, "discard", f"@{seat} discards the hand card {TRIBE[card_id].name}", [seat])
+        event(
+            state,
+            "discard",
+            f"@{seat} discards the hand card {TRIBE[card_id].name}",
+            [seat],
+            "discard_hand",
+            player=f"@{seat}",
+            card=card_id,
+        )
 
 
 # --------------------------------------------------------------------------- scoring

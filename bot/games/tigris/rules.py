@@ -42,6 +42,7 @@ from bot.games.tigris.state import (
     FACE_DOWN,
     LEADER,
     NO_SQUARE,
+    Event,
     Pending,
     State,
 )
@@ -474,7 +475,9 @@ def _colour(word: str) -> int:
     if colour is None:
         raise InvalidNotation(
             f"{word!r} is not a colour: use red, blue, green or black "
-            "(or temple/priest, farm/farmer, market/trader, settlement/king)"
+            "(or temple/priest, farm/farmer, market/trader, settlement/king)",
+            key="bad_colour",
+            word=repr(word),
         )
     return colour
 
@@ -483,7 +486,9 @@ def _square(word: str) -> int:
     sq = parse_square(word)
     if sq is None:
         raise InvalidNotation(
-            f"{word.upper()!r} is not a square: columns A to P, rows 1 to 11 (e.g. F3)"
+            f"{word.upper()!r} is not a square: columns A to P, rows 1 to 11 (e.g. F3)",
+            key="bad_square",
+            word=repr(word.upper()),
         )
     return sq
 
@@ -499,12 +504,15 @@ def parse(text: str) -> tuple[Any, ...]:
     """Read an action: ``("tile", colour, square)``, ``("pass",)``, ... Raises InvalidNotation."""
     words = text.lower().split()
     if not words or len(text) > 200:
-        raise InvalidNotation(f"say what to do; {GRAMMAR}")
+        raise InvalidNotation(f"say what to do; {GRAMMAR}", key="say_what")
     verb, args = words[0], words[1:]
 
     def arity(*counts: int) -> None:
         if len(args) not in counts:
-            raise InvalidNotation(f"{verb!r} takes {' or '.join(map(str, counts))} words")
+            words = " or ".join(map(str, counts))
+            raise InvalidNotation(
+                f"{verb!r} takes {words} words", key="arity", verb=repr(verb), counts=list(counts)
+            )
 
     if verb == "pass":
         arity(0)
@@ -520,12 +528,16 @@ def parse(text: str) -> tuple[Any, ...]:
         return ("catastrophe", _square(args[0]))
     if verb == "swap":
         if not 1 <= len(args) <= HAND_SIZE:
-            raise InvalidNotation("swap names 1 to 6 tiles, e.g. 'swap red red blue'")
+            raise InvalidNotation(
+                "swap names 1 to 6 tiles, e.g. 'swap red red blue'", key="swap_count"
+            )
         return ("swap", tuple(sorted(_colour(w) for w in args)))
     if verb == "support":
         arity(1)
         if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 2:
-            raise InvalidNotation("support takes a number of tiles, e.g. 'support 2'")
+            raise InvalidNotation(
+                "support takes a number of tiles, e.g. 'support 2'", key="support_number"
+            )
         return ("support", int(args[0]))
     if verb == "war":
         arity(1)
@@ -535,20 +547,25 @@ def parse(text: str) -> tuple[Any, ...]:
         if len(args) == 1:
             if args[0] != "none":
                 raise InvalidNotation(
-                    "say 'monument <square> <colour>-<colour>' or 'monument none'"
+                    "say 'monument <square> <colour>-<colour>' or 'monument none'",
+                    key="monument_words",
                 )
             return ("monument", NO_SQUARE, ())
         pair = args[1].split("-")
         if len(pair) != 2:
-            raise InvalidNotation("name the monument by its two colours, e.g. 'red-blue'")
+            raise InvalidNotation(
+                "name the monument by its two colours, e.g. 'red-blue'", key="monument_pair"
+            )
         a, b = sorted(_colour(w) for w in pair)
         if a == b:
-            raise InvalidNotation("a monument has two different colours")
+            raise InvalidNotation("a monument has two different colours", key="monument_same")
         return ("monument", _square(args[0]), (a, b))
     if verb == "treasure":
         arity(1)
         return ("treasure", _square(args[0]))
-    raise InvalidNotation(f"{verb!r} is not an action; {GRAMMAR}")
+    raise InvalidNotation(
+        f"{verb!r} is not an action; {GRAMMAR}", key="not_an_action", verb=repr(verb)
+    )
 
 
 def canonical(move: tuple[Any, ...]) -> str:
@@ -602,7 +619,7 @@ class _Work:
         self.unification = s.unification
         self.pending: Pending | None = s.pending
         self.over = s.over
-        self.events: list[tuple[str, str, tuple[int, ...]]] = []
+        self.events: list[Event] = []
         self._regions: Regions | None = s.cache.get(("regions", NO_SQUARE))
 
     # -- board changes (all go through here so the cached labelling stays right)
@@ -624,12 +641,22 @@ class _Work:
             self._regions = label_regions(self.cells)
         return self._regions
 
-    def event(self, kind: str, text: str, *seats: int) -> None:
-        self.events.append((kind, text, tuple(seats)))
+    def event(self, kind: str, text: str, *seats: int, key: str, **params: Any) -> None:
+        """Record a public consequence: its English ``text`` and, for the presenters, its
+        ``key`` and ``params`` (seat references ``@N``, colour ids, square labels, counts)."""
+        self.events.append((kind, text, tuple(seats), key, tuple(sorted(params.items()))))
 
     def gain(self, seat: int, colour: int, points: int, why: str) -> None:
         self.score[seat][colour] += points
-        self.event("score", f"@{seat} scores {points} {COLOURS[colour]}{why}", seat)
+        self.event(
+            "score",
+            f"@{seat} scores {points} {COLOURS[colour]}{why}",
+            seat,
+            key="score_monument" if why else "score",
+            player=f"@{seat}",
+            n=points,
+            colour=COLOURS[colour],
+        )
 
     def draw(self, seat: int, count: int) -> None:
         hand = self.hands[seat]
@@ -678,10 +705,14 @@ class _Work:
 def apply(state: State, seat: int, action: str) -> State:
     """The state after ``seat`` takes ``action``; ``state`` itself is unchanged."""
     if state.over:
-        raise GameOver("the game is over: no more actions")
+        raise GameOver("the game is over: no more actions", key="game_over")
     if not isinstance(seat, int) or seat not in to_act(state):
         waiting = ", ".join(f"@{s}" for s in to_act(state))
-        raise NotYourTurn(f"it is not your decision now: waiting for {waiting}")
+        raise NotYourTurn(
+            f"it is not your decision now: waiting for {waiting}",
+            key="not_your_decision",
+            waiting=[f"@{s}" for s in to_act(state)],
+        )
     move = parse(action)
     pending = state.pending
     kind = "action" if pending is None else pending.kind
@@ -693,16 +724,27 @@ def apply(state: State, seat: int, action: str) -> State:
         "treasure": ("treasure",),
     }[kind]
     if move[0] not in expected:
-        raise IllegalAction(_waiting_for(state))
+        raise _waiting_for(state)
     w = _Work(state)
     verb = move[0]
     if verb == "leader":
         _do_leader(state, w, seat, move[1], move[2])
     elif verb == "withdraw":
         if w.leaders[seat][move[1]] < 0:
-            raise IllegalAction(f"your {LEADER_NAMES[move[1]]} is not on the board")
+            raise IllegalAction(
+                f"your {LEADER_NAMES[move[1]]} is not on the board",
+                key="leader_not_on_board",
+                colour=COLOURS[move[1]],
+            )
         w.take_leader(seat, move[1])
-        w.event("withdraw", f"@{seat} withdraws their {LEADER_NAMES[move[1]]}", seat)
+        w.event(
+            "withdraw",
+            f"@{seat} withdraws their {LEADER_NAMES[move[1]]}",
+            seat,
+            key="withdraw",
+            player=f"@{seat}",
+            colour=COLOURS[move[1]],
+        )
         _run(w, TREASURE)
     elif verb == "tile":
         _do_tile(state, w, seat, move[1], move[2])
@@ -711,16 +753,21 @@ def apply(state: State, seat: int, action: str) -> State:
     elif verb == "swap":
         _do_swap(w, seat, move[1])
     elif verb == "pass":
-        w.event("pass", f"@{seat} passes", seat)
+        w.event("pass", f"@{seat} passes", seat, key="pass", player=f"@{seat}")
         _end_turn(w)
     elif pending is None:  # unreachable: only turn verbs are expected without a pending decision
-        raise IllegalAction(_waiting_for(state))
+        raise _waiting_for(state)
     elif verb == "support":
         _do_support(state, w, pending, move[1])
     elif verb == "war":
         if move[1] not in pending.options:
             colours = ", ".join(COLOURS[c] for c in pending.options)
-            raise IllegalAction(f"there is no {COLOURS[move[1]]} war pending: choose {colours}")
+            raise IllegalAction(
+                f"there is no {COLOURS[move[1]]} war pending: choose {colours}",
+                key="no_such_war",
+                colour=COLOURS[move[1]],
+                choices=[COLOURS[c] for c in pending.options],
+            )
         w.pending = None
         _start_war(w, move[1], label_regions(w.cells, w.unification))
     elif verb == "monument":
@@ -728,49 +775,72 @@ def apply(state: State, seat: int, action: str) -> State:
     else:
         if move[1] not in pending.options:
             squares = ", ".join(LABELS[sq] for sq in pending.options)
-            raise IllegalAction(f"take one of the treasures on {squares}")
+            raise IllegalAction(
+                f"take one of the treasures on {squares}",
+                key="treasure_choice",
+                squares=[LABELS[sq] for sq in pending.options],
+            )
         _take_treasure(w, pending.seat, move[1])
         w.pending = None
         _run(w, TREASURE)
     return w.freeze(seat, canonical(move))
 
 
-def _waiting_for(state: State) -> str:
+def _waiting_for(state: State) -> IllegalAction:
     """What the seat to act must decide now, for a verb that does not fit the position."""
     pending = state.pending
     if pending is None:
-        return (
+        return IllegalAction(
             "no conflict, monument or treasure is waiting: place a leader, a tile or a "
-            "catastrophe, withdraw a leader, swap tiles or pass"
+            "catastrophe, withdraw a leader, swap tiles or pass",
+            key="expect_action",
         )
     if pending.kind == "support":
-        return "commit support first: 'support <n>'"
+        return IllegalAction("commit support first: 'support <n>'", key="expect_support")
     if pending.kind == "war_order":
-        return "choose which war comes next: 'war <colour>'"
+        return IllegalAction("choose which war comes next: 'war <colour>'", key="expect_war")
     if pending.kind == "monument":
-        return "build a monument first: 'monument <square> <colour>-<colour>' or 'monument none'"
-    return "pick a treasure first: 'treasure <square>'"
+        return IllegalAction(
+            "build a monument first: 'monument <square> <colour>-<colour>' or 'monument none'",
+            key="expect_monument",
+        )
+    return IllegalAction("pick a treasure first: 'treasure <square>'", key="expect_treasure")
 
 
 def _do_leader(state: State, w: _Work, seat: int, colour: int, target: int) -> None:
     cells = state.cells
     name = LEADER_NAMES[colour]
+    square = LABELS[target]
     if cells[target] != EMPTY:
-        raise IllegalAction(f"{LABELS[target]} is not empty")
+        raise IllegalAction(f"{square} is not empty", key="not_empty", square=square)
     if IS_RIVER[target]:
-        raise IllegalAction(f"{LABELS[target]} is a river square: leaders stand on land")
+        raise IllegalAction(
+            f"{square} is a river square: leaders stand on land", key="leader_river", square=square
+        )
     if not _touches_temple(cells, target):
         raise IllegalAction(
-            f"a leader must stand next to a face-up temple; {LABELS[target]} is not"
+            f"a leader must stand next to a face-up temple; {square} is not",
+            key="leader_temple",
+            square=square,
         )
     if target not in _leader_squares(state, seat, colour, [target]):
-        raise IllegalAction(f"a leader on {LABELS[target]} would join two kingdoms")
+        raise IllegalAction(
+            f"a leader on {square} would join two kingdoms", key="leader_joins", square=square
+        )
     moved = w.leaders[seat][colour] >= 0
     if moved:
         w.take_leader(seat, colour)
     w.put_leader(seat, colour, target)
     verb = "moves their {} to" if moved else "places their {} on"
-    w.event("leader", f"@{seat} {verb.format(name)} {LABELS[target]}", seat)
+    w.event(
+        "leader",
+        f"@{seat} {verb.format(name)} {LABELS[target]}",
+        seat,
+        key="leader_move" if moved else "leader_place",
+        player=f"@{seat}",
+        colour=COLOURS[colour],
+        square=LABELS[target],
+    )
     # A revolt if the kingdom now holds another leader of this colour.
     for sq in _flood(w.cells, target):
         code = w.cells[sq]
@@ -788,7 +858,16 @@ def _do_leader(state: State, w: _Work, seat: int, colour: int, target: int) -> N
                     attacker_base=_temples_next_to(w.cells, target),
                     defender_base=_temples_next_to(w.cells, sq),
                 )
-                w.event("revolt", f"revolt: @{seat}'s {name} against @{owner}'s", seat, owner)
+                w.event(
+                    "revolt",
+                    f"revolt: @{seat}'s {name} against @{owner}'s",
+                    seat,
+                    owner,
+                    key="revolt",
+                    attacker=f"@{seat}",
+                    defender=f"@{owner}",
+                    colour=COLOURS[colour],
+                )
                 return
     _run(w, TREASURE)
 
@@ -809,25 +888,48 @@ def _temples_next_to(cells: list[int], sq: int) -> int:
 
 
 def _do_tile(state: State, w: _Work, seat: int, colour: int, target: int) -> None:
+    square = LABELS[target]
     if state.hands[seat][colour] == 0:
-        raise IllegalAction(f"you hold no {COLOURS[colour]} tile")
+        raise IllegalAction(
+            f"you hold no {COLOURS[colour]} tile", key="no_tile", colour=COLOURS[colour]
+        )
     if state.cells[target] != EMPTY:
-        raise IllegalAction(f"{LABELS[target]} is not empty")
+        raise IllegalAction(f"{square} is not empty", key="not_empty", square=square)
     if colour == 1 and not IS_RIVER[target]:
-        raise IllegalAction(f"{LABELS[target]} is a land square: farms (blue) go on rivers only")
+        raise IllegalAction(
+            f"{square} is a land square: farms (blue) go on rivers only",
+            key="farm_on_land",
+            square=square,
+        )
     if colour != 1 and IS_RIVER[target]:
-        raise IllegalAction(f"{LABELS[target]} is a river square: only farms (blue) go on rivers")
+        raise IllegalAction(
+            f"{square} is a river square: only farms (blue) go on rivers",
+            key="tile_on_river",
+            square=square,
+        )
     reg = regions(state)
     kingdoms = _kingdoms_touching(reg, target)
     if len(kingdoms) > 2:
-        raise IllegalAction(f"a tile on {LABELS[target]} would touch three kingdoms")
+        raise IllegalAction(
+            f"a tile on {square} would touch three kingdoms", key="three_kingdoms", square=square
+        )
     w.hands[seat][colour] -= 1
     w.set_cell(target, 1 + colour)
     w.placed = target
-    w.event("tile", f"@{seat} places a {TILE_NAMES[colour]} on {LABELS[target]}", seat)
+    w.event(
+        "tile",
+        f"@{seat} places a {TILE_NAMES[colour]} on {square}",
+        seat,
+        key="tile",
+        player=f"@{seat}",
+        colour=COLOURS[colour],
+        square=square,
+    )
     if len(kingdoms) == 2:
         w.unification = target
-        w.event("unification", f"{LABELS[target]} joins two kingdoms", seat)
+        w.event(
+            "unification", f"{square} joins two kingdoms", seat, key="unification", square=square
+        )
         _run(w, WARS)
         return
     if kingdoms:
@@ -848,22 +950,39 @@ def _do_tile(state: State, w: _Work, seat: int, colour: int, target: int) -> Non
 
 def _do_catastrophe(state: State, w: _Work, seat: int, target: int) -> None:
     if state.catastrophes[seat] == 0:
-        raise IllegalAction("you have no catastrophe tile left")
+        raise IllegalAction("you have no catastrophe tile left", key="no_catastrophe")
     code = state.cells[target]
     where = LABELS[target]
     if code == CATASTROPHE:
-        raise IllegalAction(f"{where} already holds a catastrophe")
+        raise IllegalAction(
+            f"{where} already holds a catastrophe", key="catastrophe_twice", square=where
+        )
     if code >= LEADER:
-        raise IllegalAction(f"a catastrophe cannot hit the leader on {where}")
+        raise IllegalAction(
+            f"a catastrophe cannot hit the leader on {where}",
+            key="catastrophe_leader",
+            square=where,
+        )
     if code == FACE_DOWN:
-        raise IllegalAction(f"{where} is part of a monument")
+        raise IllegalAction(
+            f"{where} is part of a monument", key="catastrophe_monument", square=where
+        )
     if target in state.treasures:
-        raise IllegalAction(f"the temple on {where} carries a treasure")
+        raise IllegalAction(
+            f"the temple on {where} carries a treasure", key="catastrophe_treasure", square=where
+        )
     w.catastrophes[seat] -= 1
     if code != EMPTY:
         w.removed += 1
     w.set_cell(target, CATASTROPHE)
-    w.event("catastrophe", f"@{seat} drops a catastrophe on {where}", seat)
+    w.event(
+        "catastrophe",
+        f"@{seat} drops a catastrophe on {where}",
+        seat,
+        key="catastrophe",
+        player=f"@{seat}",
+        square=where,
+    )
     if code == 1 + RED:
         _strand(w)
     _run(w, TREASURE)
@@ -873,14 +992,26 @@ def _do_swap(w: _Work, seat: int, colours: tuple[int, ...]) -> None:
     hand = w.hands[seat]
     for colour in range(4):
         if colours.count(colour) > hand[colour]:
-            raise IllegalAction(f"you hold only {plural(hand[colour], COLOURS[colour] + ' tile')}")
+            raise IllegalAction(
+                f"you hold only {plural(hand[colour], COLOURS[colour] + ' tile')}",
+                key="hold_only",
+                n=hand[colour],
+                colour=COLOURS[colour],
+            )
     for colour in colours:
         hand[colour] -= 1
     w.removed += len(colours)
     count = len(colours)
-    w.event("swap", f"@{seat} swaps {plural(count, 'tile')}", seat)
+    w.event(
+        "swap",
+        f"@{seat} swaps {plural(count, 'tile')}",
+        seat,
+        key="swap",
+        player=f"@{seat}",
+        n=count,
+    )
     if len(w.bag) - w.drawn < len(colours):
-        _game_over(w, "the bag cannot refill the swap")
+        _game_over(w, "the bag cannot refill the swap", "end_swap")
         return
     w.draw(seat, len(colours))
     _end_action(w)
@@ -890,14 +1021,31 @@ def _do_support(state: State, w: _Work, pending: Pending, amount: int) -> None:
     colour = RED if pending.conflict == "revolt" else pending.colour
     held = state.hands[pending.seat][colour]
     if amount > held:
-        raise IllegalAction(f"you hold only {plural(held, COLOURS[colour] + ' tile')}")
+        raise IllegalAction(
+            f"you hold only {plural(held, COLOURS[colour] + ' tile')}",
+            key="hold_only",
+            n=held,
+            colour=COLOURS[colour],
+        )
     if amount not in _support_amounts(state, pending):
         if pending.attacker_committed < 0:
-            raise IllegalAction("English variant: commit 0, or enough to go strictly ahead")
-        raise IllegalAction("English variant: commit 0, or exactly enough to tie")
+            raise IllegalAction(
+                "English variant: commit 0, or enough to go strictly ahead", key="english_attacker"
+            )
+        raise IllegalAction(
+            "English variant: commit 0, or exactly enough to tie", key="english_defender"
+        )
     w.hands[pending.seat][colour] -= amount
     w.removed += amount
-    w.event("support", f"@{pending.seat} commits {amount} {COLOURS[colour]}", pending.seat)
+    w.event(
+        "support",
+        f"@{pending.seat} commits {amount} {COLOURS[colour]}",
+        pending.seat,
+        key="support",
+        player=f"@{pending.seat}",
+        n=amount,
+        colour=COLOURS[colour],
+    )
     if pending.attacker_committed < 0:
         w.pending = Pending(
             kind="support",
@@ -928,6 +1076,12 @@ def _do_support(state: State, w: _Work, pending: Pending, amount: int) -> None:
             f"{min(attack, defence)}; @{loser}'s {name} is withdrawn",
             winner,
             loser,
+            key="revolt_won",
+            winner=f"@{winner}",
+            loser=f"@{loser}",
+            colour=COLOURS[pending.colour],
+            high=max(attack, defence),
+            low=min(attack, defence),
         )
         w.gain(winner, RED, 1, "")
         _run(w, TREASURE)
@@ -941,16 +1095,31 @@ def _do_monument(
     seat = pending.seat
     if top_left < 0:
         w.declined.extend(pending.options)
-        w.event("monument", f"@{seat} builds no monument", seat)
+        w.event(
+            "monument", f"@{seat} builds no monument", seat, key="no_monument", player=f"@{seat}"
+        )
     else:
         if top_left not in pending.options:
             squares = ", ".join(LABELS[sq] for sq in pending.options)
-            raise IllegalAction(f"a monument can go on {squares} (the top-left square)")
+            raise IllegalAction(
+                f"a monument can go on {squares} (the top-left square)",
+                key="monument_where",
+                squares=[LABELS[sq] for sq in pending.options],
+            )
         left = _monuments_left(state.monuments)
         if pair not in left:
-            raise IllegalAction(f"the {COLOURS[pair[0]]}-{COLOURS[pair[1]]} monument is built")
+            raise IllegalAction(
+                f"the {COLOURS[pair[0]]}-{COLOURS[pair[1]]} monument is built",
+                key="monument_taken",
+                first=COLOURS[pair[0]],
+                second=COLOURS[pair[1]],
+            )
         if pending.colour not in pair:
-            raise IllegalAction(f"the monument must include {COLOURS[pending.colour]}")
+            raise IllegalAction(
+                f"the monument must include {COLOURS[pending.colour]}",
+                key="monument_colour",
+                colour=COLOURS[pending.colour],
+            )
         for sq in BLOCK[top_left]:
             w.set_cell(sq, FACE_DOWN)
         w.monuments.append((top_left, MONUMENTS.index((pair[0], pair[1])), pending.colour))
@@ -959,6 +1128,11 @@ def _do_monument(
             f"@{seat} builds the {COLOURS[pair[0]]}-{COLOURS[pair[1]]} monument "
             f"on {LABELS[top_left]}",
             seat,
+            key="monument",
+            player=f"@{seat}",
+            first=COLOURS[pair[0]],
+            second=COLOURS[pair[1]],
+            square=LABELS[top_left],
         )
         _strand(w)
     w.pending = None
@@ -1035,7 +1209,16 @@ def _start_war(w: _Work, colour: int, reg: Regions) -> None:
         defender_base=strength(defender),
     )
     name = LEADER_NAMES[colour]
-    w.event("war", f"{name} war: @{attacker} attacks @{defender}", attacker, defender)
+    w.event(
+        "war",
+        f"{name} war: @{attacker} attacks @{defender}",
+        attacker,
+        defender,
+        key="war",
+        colour=COLOURS[colour],
+        attacker=f"@{attacker}",
+        defender=f"@{defender}",
+    )
 
 
 def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost: int) -> None:
@@ -1061,12 +1244,24 @@ def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost:
         f"@{loser} loses {plural(removed, UNIT_NAMES[colour])}",
         winner,
         loser,
+        key="war_won",
+        winner=f"@{winner}",
+        loser=f"@{loser}",
+        colour=COLOURS[colour],
+        high=max(won, lost),
+        low=min(won, lost),
+        n=removed,
     )
     w.gain(winner, colour, 1 + removed, "")
     _strand(w)
     left = _war_colours(w, label_regions(w.cells, w.unification))
     for moot in sorted(still_pending - set(left)):
-        w.event("war", f"the {LEADER_NAMES[moot]} war is cancelled: no longer two sides")
+        w.event(
+            "war",
+            f"the {LEADER_NAMES[moot]} war is cancelled: no longer two sides",
+            key="war_cancelled",
+            colour=COLOURS[moot],
+        )
     _run(w, WARS)
 
 
@@ -1125,7 +1320,14 @@ def _treasures(w: _Work) -> bool:
 def _take_treasure(w: _Work, seat: int, sq: int) -> None:
     w.treasures.discard(sq)
     w.treasures_held[seat] += 1
-    w.event("treasure", f"@{seat} takes the treasure on {LABELS[sq]}", seat)
+    w.event(
+        "treasure",
+        f"@{seat} takes the treasure on {LABELS[sq]}",
+        seat,
+        key="treasure",
+        player=f"@{seat}",
+        square=LABELS[sq],
+    )
 
 
 def _strand(w: _Work) -> None:
@@ -1139,6 +1341,10 @@ def _strand(w: _Work) -> None:
                     f"@{seat}'s {LEADER_NAMES[colour]} on {LABELS[sq]} has no temple left "
                     "and is withdrawn",
                     seat,
+                    key="stranded",
+                    player=f"@{seat}",
+                    colour=COLOURS[colour],
+                    square=LABELS[sq],
                 )
 
 
@@ -1167,24 +1373,26 @@ def _end_turn(w: _Work) -> None:
         if need <= 0:
             continue
         if len(w.bag) - w.drawn < need:
-            _game_over(w, f"the bag cannot refill @{seat}'s hand")
+            _game_over(w, f"the bag cannot refill @{seat}'s hand", "end_refill", player=f"@{seat}")
             return
         w.draw(seat, need)
     if len(w.treasures) <= 2:
         left = len(w.treasures)
         verb = "is" if left == 1 else "are"
-        _game_over(w, f"only {plural(left, 'treasure')} {verb} left on the board")
+        _game_over(
+            w, f"only {plural(left, 'treasure')} {verb} left on the board", "end_treasures", n=left
+        )
         return
     w.active = (active + 1) % w.seats
     w.actions_left = 2
     w.turn_number += 1
 
 
-def _game_over(w: _Work, why: str) -> None:
+def _game_over(w: _Work, why: str, key: str, **params: Any) -> None:
     w.over = True
     w.pending = None
     w.actions_left = 0
-    w.event("game_over", f"the game ends: {why}")
+    w.event("game_over", f"the game ends: {why}", key=key, **params)
 
 
 # --------------------------------------------------------------------------------------------

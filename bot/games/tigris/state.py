@@ -20,6 +20,11 @@ CATASTROPHE = 6
 LEADER = 8  # leader code = LEADER + seat * 4 + colour
 NO_SQUARE = -1
 
+#: A public consequence of an action: kind, English text, seats it concerns, and the key and
+#: parameters (name, value pairs) the presenters translate it from ("" for events stored before
+#: events had keys).
+Event = tuple[str, str, tuple[int, ...], str, tuple[tuple[str, Any], ...]]
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
@@ -71,7 +76,7 @@ class State:
     pending: Pending | None
     over: bool
     last_action: tuple[int, str] | None
-    events: tuple[tuple[str, str, tuple[int, ...]], ...]
+    events: tuple[Event, ...]
     cache: dict[Any, Any] = field(
         default_factory=dict, init=False, compare=False, repr=False, hash=False
     )
@@ -93,6 +98,15 @@ def to_json(state: State) -> str:
             value = {key: getattr(value, key) for key in Pending.__dataclass_fields__}
         data[name] = value
     return json.dumps(data, separators=(",", ":"))
+
+
+def _event(data: list[Any]) -> Event:
+    """An event as :func:`to_json` wrote it; one written before events had keys gets an empty
+    key (it is shown by its English text)."""
+    kind, text, seats = data[0], data[1], tuple(data[2])
+    key = str(data[3]) if len(data) > 3 else ""
+    params = tuple((str(name), value) for name, value in data[4]) if len(data) > 4 else ()
+    return (kind, text, seats, key, params)
 
 
 def from_json(text: str) -> State:
@@ -129,7 +143,7 @@ def from_json(text: str) -> State:
         pending=pending,
         over=data["over"],
         last_action=None if last is None else (last[0], last[1]),
-        events=tuple((k, t, tuple(s)) for k, t, s in data["events"]),
+        events=tuple(_event(e) for e in data["events"]),
     )
 
 

@@ -133,7 +133,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         ],
         "last_action": _last_action(state.last_action, seat),
         "events": [
-            {"kind": kind, "text": text, "seats": list(seats)} for kind, text, seats in state.events
+            {"kind": kind, "text": text, "seats": list(seats), "key": key, "params": dict(params)}
+            for kind, text, seats, key, params in state.events
         ],
         "game_over": state.over,
         "final": None,
