@@ -86,7 +86,7 @@ def unknown_choice(interaction: discord.Interaction[Any], error: BaseException) 
 def sentence(error: BaseException) -> Any:
     """The sentence an expected error carries for the player: a :class:`~bot.i18n.Text` or
     plain English (engine refusals through :func:`bot.presenters.refusal`)."""
-    if isinstance(error, GameError):
+    if isinstance(error, GameError | ServiceError):  # a service refusal carries ``text``
         return presenters.refusal(error)
     if len(error.args) == 1 and isinstance(error.args[0], Text):
         return error.args[0]

@@ -180,7 +180,6 @@ def _leftovers(
     return found
 
 
-@pytest.mark.xfail(strict=False, reason="until every i18n branch is merged")
 @pytest.mark.parametrize("lang", [PSEUDO, "ko", "tr"])
 @pytest.mark.parametrize(("game", "seed"), [("tigris", 3), ("targi", 5)])
 async def test_a_whole_game_shows_only_the_tables_language(
