@@ -197,9 +197,8 @@ def _border(number: object) -> Text | str:
 
 def data_names() -> Iterator[tuple[str, str | None]]:
     """Every name from the game data a player can be shown, with its context, for the
-    ``engine`` catalogue: Targi's card names (``named("targi card", name)``), its tribe symbols
-    (``named("targi symbol", name)``) and its cards' short texts, the effects drawn on a card
-    and the raid demands (``named("targi card text", short)``)."""
+    ``engine`` catalogue: Targi's card names (``named("targi card", name)``) and its tribe
+    symbols (``named("targi symbol", name)``)."""
     cards = TARGI_CARDS
     names = [card.name for card in cards.border.values()]
     names += [card.name for card in cards.tribe.values()]
@@ -208,11 +207,9 @@ def data_names() -> Iterator[tuple[str, str | None]]:
         yield name, "targi card"
     for symbol in dict.fromkeys(cards.symbols.values()):
         yield symbol, "targi symbol"
-    shorts = [card.short for card in cards.border.values()]
-    shorts += [card.short for card in cards.tribe.values()]
-    shorts += [card.short for card in cards.goods.values()]
-    for short in dict.fromkeys(shorts):
-        yield short, "targi card text"
+    # The cards' short texts (``named("targi card text", short)``) are the ``images``
+    # catalogue's: drawn on the cards, they are translated to fit there, and one text has one
+    # translation in the merged catalogue.
 
 
 # --------------------------------------------------------------------------------------------

@@ -152,7 +152,7 @@ async def test_korean_and_turkish_readers_get_their_language_while_the_channel_s
     menu = await h.click(speaking(mover, "ko"), board, f"board:{table.id}:{table.version}:act")
     assert menu.ephemeral and menu.content is not None
     pending, heading = menu.content.split("\n")  # the pending clause is the engine's
-    assert pending.startswith("결정 대기: ")
+    assert pending.startswith("대기 중: ")
     assert heading.startswith("행동을 고르세요 (가능한 행동 ")
     assert heading.endswith("개). `/move`로 직접 입력해도 돼요.")
 
@@ -207,7 +207,7 @@ async def test_a_korean_tables_lobby_board_and_take_back_are_korean(harness: Har
     card = h.fake.message(table.lobby_message_id)
     lines = card["content"].splitlines()
     assert (
-        lines[0] == f"**Targi**, 게임 테이블 #{table.id}: 최대 2명, 참가한 순서대로 자리를 정해요."
+        lines[0] == f"**타르기**, 게임 테이블 #{table.id}: 최대 2명, 참가한 순서대로 자리를 정해요."
     )
     assert "언어: 한국어." in lines
     assert "참가자 (1/2): Alice." in lines
@@ -243,7 +243,7 @@ async def test_a_korean_tables_lobby_board_and_take_back_are_korean(harness: Har
     asked = await h.slash(speaking(mover, "tr"), "game", sub="takeback")
     assert asked.ephemeral and asked.content == "Geri alma istendi; diğer oyunculara soruluyor."
     [request] = h.public_posts(mark)
-    assert "님이 Targi 테이블 #" in (request.content or "")
+    assert "님이 타르기 테이블 #" in (request.content or "")
     assert "마지막 수를 무르고 싶어 해요." in (request.content or "")
     assert [b["label"] for b in request.components() if b.get("type") == 2] == ["찬성", "반대"]
 
@@ -279,12 +279,12 @@ async def test_a_korean_tables_reminder_dm_warning_and_timer_note_are_korean(
     calls = await tick(h, clock, DAY)
     [reminder] = [c for c in calls if c.audience == "public"]
     assert reminder.content is not None
-    assert reminder.content.startswith(f"<@{mover.id}> 알림: Targi 테이블 #{table.id}에서 ")
+    assert reminder.content.startswith(f"<@{mover.id}> 알림: 타르기 테이블 #{table.id}에서 ")
     assert "에서 24시간째 당신의 결정을 기다리고 있어요. https://" in reminder.content
     assert reminder.pinged_user_ids() == {mover.id}
     [dm] = [c for c in calls if c.audience == "ephemeral" and c.recipient == mover.id]
     assert dm.content is not None
-    assert dm.content.startswith(f"알림: Targi 테이블 #{table.id}에서 당신을 기다리고 있어요.")
+    assert dm.content.startswith(f"알림: 타르기 테이블 #{table.id}에서 당신을 기다리고 있어요.")
 
     await h.slash(ALICE, "game", {"timer_hours": 2, "reminder_hours": 0}, sub="timing")
     [warning] = [c for c in await tick(h, clock, 1.5 * HOUR) if c.audience == "public"]

@@ -22,7 +22,7 @@ from bot.i18n.extract import template
 from bot.pbp import PlayByPost
 from bot.pbp_games import log_entries, takeback_refusal
 from bot.service import Service, ServiceError, TableFull
-from tests.service.conftest import ANN, BOB, clock, db_path, service, started  # noqa: F401
+from tests.service.conftest import ANN, BOB, clock, service, started  # noqa: F401
 from tests.targi.helpers import act, new, place
 from tests.tigris.helpers import play, position
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+from bot import i18n, presenters
 from bot.i18n import Text, _
 from bot.leagues import LeagueError
 from bot.leagues.core import DECIDED_REASONS, reason_text
@@ -96,7 +96,7 @@ async def test_a_korean_servers_league_posts_are_korean(league_bot: Bot) -> None
     assert created.content == "League Spring is open for sign-up in this channel."
     [league] = await h.bot.leagues.leagues(GUILD)
     card = h.fake.message(league.signup_message_id)
-    assert card["content"].startswith("**Spring** 리그: Targi, 풀리그, 라운드당 7일.")
+    assert card["content"].startswith("**Spring** 리그: 타르기, 풀리그, 라운드당 7일.")
     assert "참가자 (0명): 아직 없음." in card["content"]
     assert labels(card) == ["참가", "나가기"]
     for person in (ALICE, BOB):
@@ -114,7 +114,7 @@ async def test_a_korean_servers_league_posts_are_korean(league_bot: Bot) -> None
     assert "경기는 아래 링크된 각자의 스레드에서 진행해요" in announcement["content"]
     snap = await h.bot.leagues.snapshot(league.id)
     standings = h.fake.message(snap.league.standings_message_id)["content"]
-    assert standings.startswith("**Spring** (Targi, 풀리그, 라운드당 7일). 1라운드 중 1라운드")
+    assert standings.startswith("**Spring** (타르기, 풀리그, 라운드당 7일). 1라운드 중 1라운드")
     assert "0점, 0경기, 0승, 상대 점수 0" in standings
     card = h.fake.message(league.signup_message_id)
     assert "참가 신청은 <t:" in card["content"] and card["components"] == []
@@ -188,7 +188,7 @@ async def test_a_korean_reader_sees_korean_suggestions(league_bot: Bot) -> None:
     call = await h.inproc.interact(payload)
     await h.settle()
     [choice] = call.json["data"]["choices"]
-    assert choice["name"] == "Spring (Targi, 참가 신청)"
+    assert choice["name"] == "Spring (타르기, 참가 신청)"
 
 
 async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
@@ -203,7 +203,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     assert lines[-1] == "Sen: henüz puanlı Targi oyunun yok; herkes 1500 puanla başlar."
     assert board.images()
     card = await as_reader(h, ALICE, "ko", "rating", {"game": "targi"})
-    assert card.content.startswith("**Alice**, Targi: ")
+    assert card.content.startswith("**Alice**, 타르기: ")
     needed = PROVISIONAL_GAMES
     assert f"잠정 ({needed}게임 중 2게임); 2게임 2승. 최근 기록 (최신순): 1. +" in card.content
     assert card.images()
@@ -329,7 +329,7 @@ async def test_league_refusals_carry_the_readers_text(league_bot: Bot, lang: str
     with pytest.raises(LeagueError) as refused:
         await h.bot.leagues.join(league_id, Player(ALICE.uid, ALICE.name))
     assert str(refused.value) == "You are already signed up for Spring."
-    shown = i18n.render(refused.value.args[0], lang)
+    shown = i18n.render(presenters.refusal(refused.value), lang)
     expected = {
         "ko": "이미 Spring 리그에 참가 신청했어요.",
         "tr": "Spring ligine zaten kayıtlısın.",
