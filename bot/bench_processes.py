@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
-import os
 import random
 import tempfile
 import time
@@ -41,12 +40,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` so far (Linux ``/proc``; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds so far of bot process ``pid`` and its render workers (Linux ``/proc``; 0
+    elsewhere): what its moves cost, images included."""
+    from bot.bench import BotCpu
+
+    reading = BotCpu.read(pid)
+    return reading.bot + reading.render
 
 
 def _rss_mib(pid: int) -> float:
@@ -232,7 +231,8 @@ async def run(args: argparse.Namespace) -> int:
     if moves:
         each = ", ".join(f"{c / moves * 1000:.1f}" for c in bot_cpu)
         print(
-            f"  CPU per move: bot processes {sum(bot_cpu) / moves * 1000:.1f} ms ({each} by "
+            f"  CPU per move: bot processes with their render workers "
+            f"{sum(bot_cpu) / moves * 1000:.1f} ms ({each} by "
             f"shard); fake Discord and driver {own_cpu / moves * 1000:.1f} ms"
         )
     print("  memory (RSS) of the bot processes: " + ", ".join(f"{r:.0f} MiB" for r in rss))
