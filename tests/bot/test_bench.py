@@ -47,8 +47,9 @@ def test_bench_sweeps_rates_and_reports_the_bots_cpu_apart_from_the_harness() ->
 
 
 def test_bench_with_ai_tables_reports_their_moves() -> None:
+    # 40 moves at 10/s: the AI table has 4 s to move (0.3 s was too short on a loaded machine).
     out = _bench(
-        *("--games", "2", "--moves", "6", "--rate", "20", "--render-workers", "1"),
+        *("--games", "2", "--moves", "40", "--rate", "10", "--render-workers", "1"),
         *("--ai-tables", "1", "--ai-level", "easy", "--ai-workers", "1"),
     )
     head = out.splitlines()[0]
