@@ -108,6 +108,40 @@ def niceness(pid: int) -> int | None:
     return int(fields[16]) if fields else None
 
 
+async def timed_move(
+    fake: Any, payload: dict[str, Any], channel_id: str, timeout: float
+) -> tuple[float, float, float, Any]:
+    """Push one `/move` to the fake Discord and wait for what it brings: the bot's first answer,
+    its "You played" (sent after the commit) and the new board posted in ``channel_id``. The
+    three latencies in ms from the interaction's delivery, and the board's post."""
+    mark = fake.mark()
+    await fake.push_interaction(payload)
+    started = fake.delivered_at(payload)
+    first = await fake.response_to(payload, timeout=timeout)
+    ack = await fake.wait_for(
+        lambda c: (
+            c.interaction is not None and c.interaction["id"] == payload["id"] and bool(c.content)
+        ),
+        start=mark,
+        timeout=timeout,
+    )
+    post = await fake.wait_for(
+        lambda c: (
+            c.method == "POST"
+            and c.template == "/channels/{channel_id}/messages"
+            and c.parts[1] == channel_id
+        ),
+        start=mark,
+        timeout=timeout,
+    )
+    return (
+        (first.t - started) * 1000,
+        (ack.t - started) * 1000,
+        (post.t - started) * 1000,
+        post,
+    )
+
+
 @dataclass
 class BotCpu:
     """CPU seconds of the bot process, its render workers (and other helpers at its priority)
@@ -308,31 +342,10 @@ async def run(args: argparse.Namespace) -> int:
                     ),
                     who,
                 )
-                mark = fake.mark()
-                started = time.perf_counter()
-                await fake.push_interaction(payload)
-                first = await fake.response_to(payload, timeout=60)
-                ack = await fake.wait_for(
-                    lambda c: (
-                        c.interaction is not None
-                        and c.interaction["id"] == payload["id"]
-                        and bool(c.content)
-                    ),
-                    start=mark,
-                    timeout=60,
-                )
-                post = await fake.wait_for(
-                    lambda c: (
-                        c.method == "POST"
-                        and c.template == "/channels/{channel_id}/messages"
-                        and c.parts[1] == channel_id
-                    ),
-                    start=mark,
-                    timeout=60,
-                )
-                now.first_ms.append((first.t - started) * 1000)
-                now.ack_ms.append((ack.t - started) * 1000)
-                now.board_ms.append((post.t - started) * 1000)
+                first_ms, ack_ms, board_ms, post = await timed_move(fake, payload, channel_id, 60)
+                now.first_ms.append(first_ms)
+                now.ack_ms.append(ack_ms)
+                now.board_ms.append(board_ms)
                 if "final result" in (post.json or {}).get("content", ""):
                     now.finished += 1
                 return True

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.bench import timed_move
 from bot.service import Player, Service
 
 #: The first server's id; server ``i`` is this plus ``i << 22``: consecutive shards.
@@ -142,31 +143,10 @@ async def run(args: argparse.Namespace) -> int:
                     channel_data=p.channel(str(channel), guild_id=str(guild)),
                     user_id=str(player.user_id),
                 )
-                mark = fake.mark()
-                await fake.push_interaction(payload)
-                started = fake.delivered_at(payload)
-                first = await fake.response_to(payload, timeout=120)
-                ack = await fake.wait_for(
-                    lambda c: (
-                        c.interaction is not None
-                        and c.interaction["id"] == payload["id"]
-                        and bool(c.content)
-                    ),
-                    start=mark,
-                    timeout=120,
-                )
-                post = await fake.wait_for(
-                    lambda c: (
-                        c.method == "POST"
-                        and c.template == "/channels/{channel_id}/messages"
-                        and c.parts[1] == str(channel)
-                    ),
-                    start=mark,
-                    timeout=120,
-                )
-                first_ms.append((first.t - started) * 1000)
-                ack_ms.append((ack.t - started) * 1000)
-                board_ms.append((post.t - started) * 1000)
+                first, ack, board, _post = await timed_move(fake, payload, str(channel), 120)
+                first_ms.append(first)
+                ack_ms.append(ack)
+                board_ms.append(board)
                 return True
 
             ids = sorted(tables)
