@@ -16,7 +16,6 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.datafiles import data_dir
-from bot.i18n import render
 
 DATA_DIR = data_dir()
 FONT_DIR = DATA_DIR / "fonts"
@@ -153,11 +152,6 @@ def draw_text(
         piece_font = face(family, size, weight)
         draw.text((x, baseline), part, font=piece_font, fill=fill, anchor="ls", **options)
         x += piece_font.getlength(part)
-
-
-def tr(value: Any, lang: str) -> str:
-    """A text (or a plain value) as ``lang`` readers see it."""
-    return str(render(value, lang))
 
 
 SpritePainter = Callable[[ImageDraw.ImageDraw, int], None]

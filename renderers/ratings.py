@@ -13,9 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_
+from bot.i18n import C_, N_, tr
 from renderers import palette as P
-from renderers._draw import draw_text, fit_size, png_bytes, text_width, tr
+from renderers._draw import draw_text, fit_size, png_bytes, text_width
 
 __all__ = ["BoardLine", "CardData", "render_cards", "render_leaderboard"]
 

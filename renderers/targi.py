@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_, Text, named
+from bot.i18n import C_, N_, Text, named, tr
 from renderers import palette as P
 from renderers._draw import (
     ai_seats_of,
@@ -27,7 +27,6 @@ from renderers._draw import (
     robot_sprite,
     supersampled,
     text_width,
-    tr,
     wrap,
 )
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_, Text
+from bot.i18n import C_, N_, Text, tr
 from renderers import palette as P
 from renderers._draw import (
     DATA_DIR,
@@ -28,7 +28,6 @@ from renderers._draw import (
     robot_sprite,
     supersampled,
     text_width,
-    tr,
     wrap,
 )
 

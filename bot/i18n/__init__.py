@@ -38,6 +38,7 @@ __all__ = [
     "named",
     "normalize",
     "render",
+    "tr",
 ]
 
 #: The languages a server, table or reader can have; English is the source language.
@@ -148,3 +149,8 @@ def render(value: Any, lang: str) -> Any:
     if isinstance(value, Mapping):
         return {key: render(item, lang) for key, item in value.items()}
     return value
+
+
+def tr(value: Any, lang: str) -> str:
+    """``value`` (a :class:`Text`, a listing or a plain value) as a string in ``lang``."""
+    return str(render(value, lang))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import i18n
+from bot.i18n import tr
 
 if TYPE_CHECKING:
     from bot.service import Service, Table
@@ -38,8 +39,3 @@ async def guild_lang(service: Service, guild_id: int | None, guild_locale: objec
         if chosen is not None:
             return i18n.normalize(chosen)
     return i18n.normalize(guild_locale)
-
-
-def tr(value: Any, lang: str) -> str:
-    """``value`` (a :class:`bot.i18n.Text` or plain text) as a string in ``lang``."""
-    return str(i18n.render(value, lang))
