@@ -282,7 +282,7 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "count": 3,
         "why": "Oasis",
         "raid": 4,
-        "demand": _draw.tr(i18n.named(CARD, "1 gold or 3 VP, then the game ends"), lang),
+        "demand": i18n.tr(i18n.named(CARD, "1 gold or 3 VP, then the game ends"), lang),
         "tribe": 20,
         "goods": 19,
         "raids": "✓ ✓ ✓ 4",
