@@ -57,7 +57,7 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def render_standings(data: dict[str, Any], lang: str = "en") -> bytes:
+def render_standings(data: dict[str, Any], lang: str) -> bytes:
     """PNG of the standings table."""
     rows: list[dict[str, Any]] = list(data.get("rows") or [])
     champion = data.get("champion")

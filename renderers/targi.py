@@ -88,7 +88,7 @@ CELL = re.compile(r"\b([A-C][1-3])\b")
 NUMBER = re.compile(r"\b(1[0-6]|[1-9])\b")
 
 
-def seat_name(seat: int, lang: str = "en") -> str:
+def seat_name(seat: int, lang: str) -> str:
     """The seat's colour name, as players call each other at the table."""
     if 0 <= seat < len(SEAT_TITLES):
         return tr(SEAT_TITLES[seat], lang)
@@ -562,14 +562,14 @@ def _card_text(
 
 
 def card_sprite(
-    card: dict[str, Any], width: int = CARD_W, height: int = CARD_H, lang: str = "en"
+    card: dict[str, Any], width: int = CARD_W, height: int = CARD_H, *, lang: str
 ) -> Image.Image:
     """A face-up tribe or goods card (drawn once per card, size and language, then reused)."""
     return _card_sprite(_card_key(card), width, height, lang)
 
 
 @lru_cache(maxsize=8)
-def card_back_sprite(width: int, height: int, lang: str = "en") -> Image.Image:
+def card_back_sprite(width: int, height: int, lang: str) -> Image.Image:
     """A face-down card: the deck's back."""
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -660,7 +660,7 @@ def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...], lang: str) -> I
     return image
 
 
-def base_table(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def base_table(view: dict[str, Any], lang: str) -> Image.Image:
     """The cached static layer for the view's border cards."""
     border = tuple(
         tuple(
@@ -790,7 +790,7 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             _frame(draw, *grid_xy(*entry["grid"]), P.PENDING, brackets=True)
 
 
-def _seat_text(text: str, lang: str = "en") -> str:
+def _seat_text(text: str, lang: str) -> str:
     return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1)), lang), text)
 
 
@@ -1085,7 +1085,7 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             y += 21
 
 
-def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def board_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The public table: the 5x5 cards with pieces, both camps, the status."""
     image = base_table(view, lang).copy()
     _draw_table(image, view, lang)
@@ -1093,13 +1093,13 @@ def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_board(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the public table."""
     return png_bytes(board_image(view, lang))
 
 
 # ---- the private image ------------------------------------------------------------------------
-def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def private_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The seat's hand card, the card it must decide about (if only it sees it), its supplies."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -1116,7 +1116,7 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     x, y = 24, 74
     hand = me.get("hand")
     if isinstance(hand, dict):
-        _paste(image, card_sprite(hand, width, height, lang), x, y)
+        _paste(image, card_sprite(hand, width, height, lang=lang), x, y)
         _caption(draw, card_name(str(hand.get("name", "")), lang), x, y + height + 8, width)
         playable = bool(me.get("hand_playable", True))
         if playable:
@@ -1136,7 +1136,7 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     pending = view.get("pending") or {}
     card = pending.get("card")
     if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
-        _paste(image, card_sprite(card, width, height, lang), x, y)
+        _paste(image, card_sprite(card, width, height, lang=lang), x, y)
         _caption(draw, card_name(str(card.get("name", "")), lang), x, y + height + 8, width)
         decide = tr(C_("Targi image", "to decide: display, hand or discard"), lang)
         # may run past the card towards the supplies, as the English does, but not off the image
@@ -1167,6 +1167,6 @@ def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -
     draw_text(draw, (x, y), text, size, "bold", P.TEXT)
 
 
-def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_private(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the seat's own hand card."""
     return png_bytes(private_image(view, lang))

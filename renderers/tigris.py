@@ -386,13 +386,13 @@ def _dynasties(view: dict[str, Any]) -> dict[int, str]:
     return {int(p["seat"]): str(p["dynasty"]) for p in view.get("players", [])}
 
 
-def _name(dynasty: str, lang: str = "en") -> str:
+def _name(dynasty: str, lang: str) -> str:
     """The dynasty's name in ``lang`` (players are called by their dynasty on the board)."""
     name = DYNASTY_NAMES.get(dynasty)
     return tr(name, lang) if name is not None else dynasty.capitalize()
 
 
-def _seat_text(text: str, dynasties: dict[int, str], lang: str = "en") -> str:
+def _seat_text(text: str, dynasties: dict[int, str], lang: str) -> str:
     """Event text with ``@N`` replaced by the seat's dynasty name."""
     return re.sub(
         r"@(\d+)", lambda m: _name(dynasties.get(int(m.group(1)), m.group(0)), lang), text
@@ -729,7 +729,7 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
         panel.lines("• " + line, 16, P.TEXT_DIM, 2)
 
 
-def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def board_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The public board with its side panel."""
     image = base_board().copy()
     _draw_pieces(image, view)
@@ -738,7 +738,7 @@ def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_board(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the public board."""
     return png_bytes(board_image(view, lang))
 
@@ -753,7 +753,7 @@ def final_score_now(score: dict[str, Any], treasures: int) -> int:
     return points[0]
 
 
-def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def private_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The seat's own tiles, hidden scores per colour and treasures."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -824,6 +824,6 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_private(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the seat's own tiles and hidden scores."""
     return png_bytes(private_image(view, lang))

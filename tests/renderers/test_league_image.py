@@ -30,19 +30,19 @@ def standings(champion: str | None = None, rows: int = 6) -> dict[str, Any]:
 
 
 def test_standings_golden() -> None:
-    assert_matches_golden(render_standings(standings()), "league_standings")
+    assert_matches_golden(render_standings(standings(), "en"), "league_standings")
 
 
 def test_final_standings_golden_with_champion() -> None:
-    assert_matches_golden(render_standings(standings("Ann", rows=8)), "league_final")
+    assert_matches_golden(render_standings(standings("Ann", rows=8), "en"), "league_final")
 
 
 def test_image_grows_with_rows_and_champion() -> None:
-    small = decode(render_standings(standings(rows=2)))
-    large = decode(render_standings(standings(rows=8)))
-    crowned = decode(render_standings(standings("Ann", rows=8)))
+    small = decode(render_standings(standings(rows=2), "en"))
+    large = decode(render_standings(standings(rows=8), "en"))
+    crowned = decode(render_standings(standings("Ann", rows=8), "en"))
     assert small.width == large.width == 760
     assert large.height - small.height == 6 * 34
     assert crowned.height > large.height
-    empty = decode(render_standings({"title": "New", "subtitle": "sign-up", "rows": []}))
+    empty = decode(render_standings({"title": "New", "subtitle": "sign-up", "rows": []}, "en"))
     assert empty.height == small.height - 34
