@@ -29,6 +29,7 @@ from renderers._draw import (
     text_width,
     wrap,
 )
+from renderers._text import seat_text
 
 # ---- geometry ---------------------------------------------------------------------------------
 CARD_W = 168
@@ -117,6 +118,16 @@ def card_texts() -> Iterator[tuple[str, str | None]]:
     for text in dict.fromkeys(printed):  # each once, in the data's order
         if text:
             yield text, CARD_TEXT
+
+
+def name_font(name: str, room: float, size: int, smallest_bold: int) -> tuple[int, str]:
+    """The size and weight a card or symbol name is drawn in to fit ``room``: bold, shrunk
+    down to ``smallest_bold``; a name that would need smaller is drawn condensed instead (a
+    long name, "Kabile Genişlemesi", reads better narrow than tiny)."""
+    bold = fit_size(name, room, size, "bold", minimum=smallest_bold)
+    if text_width(name, bold, "bold") <= room:
+        return bold, "bold"
+    return fit_size(name, room, size, "condensed"), "condensed"
 
 
 def grid_xy(row: int, column: int) -> tuple[int, int]:
@@ -448,8 +459,9 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int, lang: str) -> Im
         white = Image.new("RGBA", icon.size, P.WHITE)
         image.paste(white, (round(5 * scale), 2), icon)
         title = tr(SYMBOL_NAMES.get(card["symbol"], C_("Targi image", "Tribe")), lang)
-        size = fit_size(title, width - band - round(50 * scale), round(16 * scale), "bold")
-        draw_text(draw, (band + round(6 * scale), band / 2), title, size, "bold", P.WHITE, "lm")
+        room = width - band - round(50 * scale)
+        size, weight = name_font(title, room, round(16 * scale), round(12 * scale))
+        draw_text(draw, (band + round(6 * scale), band / 2), title, size, weight, P.WHITE, "lm")
         vp = card["vp"] if card["vp"] not in ("None", "") else "0"
         badge = round(28 * scale)
         cross = good_sprite("VP", badge)
@@ -617,8 +629,8 @@ def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
     )
     name = card_name(str(entry.get("name", "")), lang)
     size = 17 if text_width(name, 17, "bold") < CARD_W - BAND - 8 else 14
-    size = fit_size(name, CARD_W - BAND - 5, size, "bold")  # 3 px clear of the edge
-    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, "bold", P.WHITE, "lm")
+    size, weight = name_font(name, CARD_W - BAND - 5, size, smallest_bold=14)  # 3 px clear
+    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, weight, P.WHITE, "lm")
     source = str(entry.get("short", ""))
     short = card_text(source, lang).replace("->", "→")
     if kind == "goods":  # the band names the good; the token shows it with its letter
@@ -791,7 +803,8 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
 
 
 def _seat_text(text: str, lang: str) -> str:
-    return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1)), lang), text)
+    """Event text with ``@N`` replaced by the seat's colour."""
+    return seat_text(text, lambda seat: seat_name(seat, lang), lang)
 
 
 def _pending_lines(view: dict[str, Any], lang: str) -> list[str]:
@@ -907,8 +920,8 @@ def _mini_card(
     image.paste(white, (x + 5, y + 7), icon)
     symbol_name = SYMBOL_NAMES.get(symbol)
     name = tr(symbol_name, lang) if symbol_name is not None else "?"
-    size = fit_size(name, MINI_W - MINI_H, 15, "bold")
-    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, "bold", P.WHITE, "lm")
+    size, weight = name_font(name, MINI_W - MINI_H + 4, 15, smallest_bold=10)  # 2 px clear
+    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, weight, P.WHITE, "lm")
     vp = tr(C_("Targi image", "{n} VP", n=card.get("vp") or 0), lang)
     size = fit_size(vp, MINI_W - MINI_H + 4, 16, "bold")
     draw_text(draw, (x + MINI_W - 8, y + MINI_H - 6), vp, size, "bold", P.WHITE, "rd")
