@@ -552,6 +552,23 @@ def test_a_war_is_named_by_its_leaders_in_words():
         assert not [text for text in drawn if f"({colour})" in text]
 
 
+# ---- seats in event sentences --------------------------------------------------------------------
+def test_korean_event_lines_call_a_seat_a_player_not_an_honoured_dynasty():
+    """ "궁수 님" honours a zodiac sign: on the images a seat is "궁수 플레이어", and the particle
+    after it follows 플레이어 (a vowel); other languages keep the sentence as it is."""
+    seats = {0: "archer", 1: "bull"}
+    text = "@0 님이 @1 님을 공격해요. @1 님의 지도자와 @0 님과 @1 님은 @0 님이에요"
+    assert tigris._seat_text(text, seats, "ko") == (
+        "궁수 플레이어가 황소 플레이어를 공격해요. 황소 플레이어의 지도자와 궁수 플레이어와 "
+        "황소 플레이어는 궁수 플레이어예요"
+    )
+    assert (
+        targi._seat_text("@1 님이 @0 님에게 냈어요", "ko")
+        == "하양 플레이어가 파랑 플레이어에게 냈어요"
+    )
+    assert targi._seat_text("@1 attı", "tr") == "Beyaz attı"
+
+
 # ---- the bag line and the monument chips ---------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_monument_chips_start_below_the_bag_lines_descenders(
