@@ -1,8 +1,10 @@
 """Pure functions from an engine's view to PNG bytes (see the images issue).
 
-``render_board(game, view)`` draws the public image from the public view (``view(state, None)``);
-``render_private(game, view)`` draws a seat's own image from that seat's view. Renderers receive
-only views, never a full state, so they cannot show a secret the view does not carry.
+``render_board(game, view, lang)`` draws the public image from the public view
+(``view(state, None)``); ``render_private(game, view, lang)`` draws a seat's own image from that
+seat's view. The language is a required argument: a forgotten one is a type error, not an
+English image. Renderers receive only views, never a full state, so they cannot show a secret
+the view does not carry.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def _renderers(game: str, view: dict[str, Any]) -> tuple[Renderer, Renderer]:
     return _RENDERERS[game]
 
 
-def render_board(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
+def render_board(game: str, view: dict[str, Any], lang: str) -> bytes:
     """PNG of the public board, drawn from the public view.
 
     Raises ValueError for a seat's own view: it could carry that seat's secrets.
@@ -43,7 +45,7 @@ def render_board(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
     return board(view, lang)
 
 
-def render_private(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
+def render_private(game: str, view: dict[str, Any], lang: str) -> bytes:
     """PNG of what one seat alone may see, drawn from that seat's view."""
     _, private = _renderers(game, view)
     if view.get("viewer") is None:

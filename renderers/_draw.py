@@ -9,7 +9,8 @@ alone, exactly as before there was a second font.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any, Literal
 
@@ -117,6 +118,24 @@ def missing_glyphs(text: str, weight: str = "regular") -> set[str]:
     }
 
 
+#: The texts :func:`draw_text` drew since :func:`recording` began (None, the usual case: nobody
+#: listens and drawing records nothing).
+_drawn: list[str] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[str]]:
+    """Every text drawn inside the ``with``, in drawing order (a wrapped text line by line), so
+    a test can read what an image says. Texts inside a sprite a renderer caches are drawn (and
+    recorded) only the first time: clear those caches first."""
+    global _drawn
+    outer, _drawn = _drawn, []
+    try:
+        yield _drawn
+    finally:
+        _drawn = outer
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -134,6 +153,8 @@ def draw_text(
     baseline placed by DejaVu's metrics (the Hangul font's ascender is taller), so it sits where
     an English text with the same anchor would.
     """
+    if _drawn is not None:
+        _drawn.append(text)
     pieces = runs(text, weight)
     if not pieces or pieces == (("latin", text),):
         draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor, **options)

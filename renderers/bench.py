@@ -81,9 +81,7 @@ def measure(
     return Result(game, kind, first, times, cpu, sizes)
 
 
-def run(
-    games: Sequence[str], seed: int, positions: int, repeat: int, lang: str = "en"
-) -> list[Result]:
+def run(games: Sequence[str], seed: int, positions: int, repeat: int, lang: str) -> list[Result]:
     """Benchmark the board and private image of each game, drawn in ``lang``."""
     results = []
 

@@ -34,6 +34,7 @@ COLUMNS = (  # (key, heading, right edge x; the name is left-aligned at NAME_X)
 )
 NAME_X = 92
 NAME_W = 300
+HEADING_GAP = 12  # the least room between two headings, so that two never read as one
 
 
 def _heading_room(index: int) -> float:
@@ -43,7 +44,7 @@ def _heading_room(index: int) -> float:
     if key == "name":
         return NAME_W
     before = MARGIN if index == 0 else COLUMNS[index - 1][2] or NAME_X + NAME_W
-    return right - before - 4
+    return right - before - HEADING_GAP
 
 
 GOLD = (255, 204, 0)
@@ -57,7 +58,7 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def render_standings(data: dict[str, Any], lang: str = "en") -> bytes:
+def render_standings(data: dict[str, Any], lang: str) -> bytes:
     """PNG of the standings table."""
     rows: list[dict[str, Any]] = list(data.get("rows") or [])
     champion = data.get("champion")

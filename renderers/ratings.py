@@ -128,7 +128,7 @@ def render_leaderboard(
     lines: Sequence[BoardLine],
     caller: BoardLine | None,
     footer: Any,
-    lang: str = "en",
+    lang: str,
 ) -> bytes:
     """The top players, then (after a gap) the caller's own line when it is further down.
     ``title`` and ``footer`` are texts or plain strings."""
@@ -169,7 +169,7 @@ CARD_H = 250
 CHART = (400, 70, 740, 220)  # left, top, right, bottom of the chart area within a card
 
 
-def _ordinal(place: int, lang: str = "en") -> str:
+def _ordinal(place: int, lang: str) -> str:
     """A finishing place: 1st, 2nd, ... (1위, 1. in Korean and Turkish)."""
     last = place if place < 20 else place % 10
     if last == 1:
@@ -266,7 +266,7 @@ def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData, lang: str) -> Non
     _chart(draw, top, card.chart, lang)
 
 
-def render_cards(cards: Sequence[CardData], lang: str = "en") -> bytes:
+def render_cards(cards: Sequence[CardData], lang: str) -> bytes:
     """One card per game, stacked."""
     image = Image.new("RGB", (CARD_W, CARD_H * max(1, len(cards))), P.BACKGROUND)
     draw = ImageDraw.Draw(image)

@@ -29,6 +29,7 @@ from renderers._draw import (
     text_width,
     wrap,
 )
+from renderers._text import seat_text
 
 # ---- geometry ---------------------------------------------------------------------------------
 CARD_W = 168
@@ -88,7 +89,7 @@ CELL = re.compile(r"\b([A-C][1-3])\b")
 NUMBER = re.compile(r"\b(1[0-6]|[1-9])\b")
 
 
-def seat_name(seat: int, lang: str = "en") -> str:
+def seat_name(seat: int, lang: str) -> str:
     """The seat's colour name, as players call each other at the table."""
     if 0 <= seat < len(SEAT_TITLES):
         return tr(SEAT_TITLES[seat], lang)
@@ -117,6 +118,16 @@ def card_texts() -> Iterator[tuple[str, str | None]]:
     for text in dict.fromkeys(printed):  # each once, in the data's order
         if text:
             yield text, CARD_TEXT
+
+
+def name_font(name: str, room: float, size: int, smallest_bold: int) -> tuple[int, str]:
+    """The size and weight a card or symbol name is drawn in to fit ``room``: bold, shrunk
+    down to ``smallest_bold``; a name that would need smaller is drawn condensed instead (a
+    long name, "Kabile Genişlemesi", reads better narrow than tiny)."""
+    bold = fit_size(name, room, size, "bold", minimum=smallest_bold)
+    if text_width(name, bold, "bold") <= room:
+        return bold, "bold"
+    return fit_size(name, room, size, "condensed"), "condensed"
 
 
 def grid_xy(row: int, column: int) -> tuple[int, int]:
@@ -448,8 +459,9 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int, lang: str) -> Im
         white = Image.new("RGBA", icon.size, P.WHITE)
         image.paste(white, (round(5 * scale), 2), icon)
         title = tr(SYMBOL_NAMES.get(card["symbol"], C_("Targi image", "Tribe")), lang)
-        size = fit_size(title, width - band - round(50 * scale), round(16 * scale), "bold")
-        draw_text(draw, (band + round(6 * scale), band / 2), title, size, "bold", P.WHITE, "lm")
+        room = width - band - round(50 * scale)
+        size, weight = name_font(title, room, round(16 * scale), round(12 * scale))
+        draw_text(draw, (band + round(6 * scale), band / 2), title, size, weight, P.WHITE, "lm")
         vp = card["vp"] if card["vp"] not in ("None", "") else "0"
         badge = round(28 * scale)
         cross = good_sprite("VP", badge)
@@ -562,14 +574,14 @@ def _card_text(
 
 
 def card_sprite(
-    card: dict[str, Any], width: int = CARD_W, height: int = CARD_H, lang: str = "en"
+    card: dict[str, Any], width: int = CARD_W, height: int = CARD_H, *, lang: str
 ) -> Image.Image:
     """A face-up tribe or goods card (drawn once per card, size and language, then reused)."""
     return _card_sprite(_card_key(card), width, height, lang)
 
 
 @lru_cache(maxsize=8)
-def card_back_sprite(width: int, height: int, lang: str = "en") -> Image.Image:
+def card_back_sprite(width: int, height: int, lang: str) -> Image.Image:
     """A face-down card: the deck's back."""
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -617,8 +629,8 @@ def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
     )
     name = card_name(str(entry.get("name", "")), lang)
     size = 17 if text_width(name, 17, "bold") < CARD_W - BAND - 8 else 14
-    size = fit_size(name, CARD_W - BAND - 5, size, "bold")  # 3 px clear of the edge
-    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, "bold", P.WHITE, "lm")
+    size, weight = name_font(name, CARD_W - BAND - 5, size, smallest_bold=14)  # 3 px clear
+    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, weight, P.WHITE, "lm")
     source = str(entry.get("short", ""))
     short = card_text(source, lang).replace("->", "→")
     if kind == "goods":  # the band names the good; the token shows it with its letter
@@ -660,7 +672,7 @@ def _base_table(border: tuple[tuple[tuple[str, Any], ...], ...], lang: str) -> I
     return image
 
 
-def base_table(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def base_table(view: dict[str, Any], lang: str) -> Image.Image:
     """The cached static layer for the view's border cards."""
     border = tuple(
         tuple(
@@ -790,8 +802,9 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             _frame(draw, *grid_xy(*entry["grid"]), P.PENDING, brackets=True)
 
 
-def _seat_text(text: str, lang: str = "en") -> str:
-    return re.sub(r"@(\d+)", lambda m: seat_name(int(m.group(1)), lang), text)
+def _seat_text(text: str, lang: str) -> str:
+    """Event text with ``@N`` replaced by the seat's colour."""
+    return seat_text(text, lambda seat: seat_name(seat, lang), lang)
 
 
 def _pending_lines(view: dict[str, Any], lang: str) -> list[str]:
@@ -907,8 +920,8 @@ def _mini_card(
     image.paste(white, (x + 5, y + 7), icon)
     symbol_name = SYMBOL_NAMES.get(symbol)
     name = tr(symbol_name, lang) if symbol_name is not None else "?"
-    size = fit_size(name, MINI_W - MINI_H, 15, "bold")
-    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, "bold", P.WHITE, "lm")
+    size, weight = name_font(name, MINI_W - MINI_H + 4, 15, smallest_bold=10)  # 2 px clear
+    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, weight, P.WHITE, "lm")
     vp = tr(C_("Targi image", "{n} VP", n=card.get("vp") or 0), lang)
     size = fit_size(vp, MINI_W - MINI_H + 4, 16, "bold")
     draw_text(draw, (x + MINI_W - 8, y + MINI_H - 6), vp, size, "bold", P.WHITE, "rd")
@@ -1085,7 +1098,7 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             y += 21
 
 
-def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def board_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The public table: the 5x5 cards with pieces, both camps, the status."""
     image = base_table(view, lang).copy()
     _draw_table(image, view, lang)
@@ -1093,13 +1106,13 @@ def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_board(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the public table."""
     return png_bytes(board_image(view, lang))
 
 
 # ---- the private image ------------------------------------------------------------------------
-def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def private_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The seat's hand card, the card it must decide about (if only it sees it), its supplies."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -1116,7 +1129,7 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     x, y = 24, 74
     hand = me.get("hand")
     if isinstance(hand, dict):
-        _paste(image, card_sprite(hand, width, height, lang), x, y)
+        _paste(image, card_sprite(hand, width, height, lang=lang), x, y)
         _caption(draw, card_name(str(hand.get("name", "")), lang), x, y + height + 8, width)
         playable = bool(me.get("hand_playable", True))
         if playable:
@@ -1136,7 +1149,7 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     pending = view.get("pending") or {}
     card = pending.get("card")
     if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
-        _paste(image, card_sprite(card, width, height, lang), x, y)
+        _paste(image, card_sprite(card, width, height, lang=lang), x, y)
         _caption(draw, card_name(str(card.get("name", "")), lang), x, y + height + 8, width)
         decide = tr(C_("Targi image", "to decide: display, hand or discard"), lang)
         # may run past the card towards the supplies, as the English does, but not off the image
@@ -1167,6 +1180,6 @@ def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -
     draw_text(draw, (x, y), text, size, "bold", P.TEXT)
 
 
-def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_private(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the seat's own hand card."""
     return png_bytes(private_image(view, lang))

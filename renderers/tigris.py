@@ -30,6 +30,7 @@ from renderers._draw import (
     text_width,
     wrap,
 )
+from renderers._text import seat_text
 
 # ---- geometry (every position on the board image comes from these numbers) -------------------
 COLUMNS = 16
@@ -52,6 +53,13 @@ PRIVATE_W = 1280
 PRIVATE_H = 360
 
 COLOURS = ("red", "blue", "green", "black")
+#: The colours as words (the notation's ``red`` is for typing, not for reading).
+COLOUR_NAMES = {
+    "red": C_("T&E image", "red"),
+    "blue": C_("T&E image", "blue"),
+    "green": C_("T&E image", "green"),
+    "black": C_("T&E image", "black"),
+}
 #: The leaders of each colour, as a war or revolt names them ("War of priests").
 LEADERS = {
     "red": C_("T&E image", "priests"),
@@ -386,17 +394,31 @@ def _dynasties(view: dict[str, Any]) -> dict[int, str]:
     return {int(p["seat"]): str(p["dynasty"]) for p in view.get("players", [])}
 
 
-def _name(dynasty: str, lang: str = "en") -> str:
+def _name(dynasty: str, lang: str) -> str:
     """The dynasty's name in ``lang`` (players are called by their dynasty on the board)."""
     name = DYNASTY_NAMES.get(dynasty)
     return tr(name, lang) if name is not None else dynasty.capitalize()
 
 
-def _seat_text(text: str, dynasties: dict[int, str], lang: str = "en") -> str:
+def _seat_text(text: str, dynasties: dict[int, str], lang: str) -> str:
     """Event text with ``@N`` replaced by the seat's dynasty name."""
-    return re.sub(
-        r"@(\d+)", lambda m: _name(dynasties.get(int(m.group(1)), m.group(0)), lang), text
-    )
+    return seat_text(text, lambda seat: _name(dynasties.get(seat, f"@{seat}"), lang), lang)
+
+
+def _word(words: dict[str, Text], colour: Any, lang: str) -> str:
+    """The word for a colour id from ``words`` in ``lang`` (an unknown id as it is)."""
+    word = words.get(str(colour))
+    return tr(word, lang) if word is not None else str(colour)
+
+
+def _action_shown(action: str, lang: str) -> str:
+    """The last action as the board shows it: the notation the player typed, except a hidden
+    swap, which the public view sums up as "swap 3 tiles" and the board says in words."""
+    swap = re.fullmatch(r"swap (\d+) tiles?", action)
+    if swap is None:
+        return action
+    count = int(swap.group(1))
+    return tr(N_("swapped {n} tile", "swapped {n} tiles", count), lang)
 
 
 def _outline_square(
@@ -544,16 +566,13 @@ def _pending_text(view: dict[str, Any], dynasties: dict[int, str], lang: str) ->
             )
         )
     elif pending.get("kind") == "support":
-        colour = str(pending.get("colour", ""))
-        conflict = {
-            "leaders": LEADERS.get(colour, colour),
-            "colour": colour,
-            "square": pending.get("square"),
-        }
+        # named by its leaders: a revolt's `colour` is red, the colour of its supporters
+        leader = pending.get("leader_colour") or pending.get("colour")
+        conflict = {"leaders": _word(LEADERS, leader, lang), "square": pending.get("square")}
         if pending.get("conflict") == "war":
-            lines.append(C_("T&E image", "War of {leaders} ({colour}) at {square}", **conflict))
+            lines.append(C_("T&E image", "War of {leaders} at {square}", **conflict))
         else:
-            lines.append(C_("T&E image", "Revolt of {leaders} ({colour}) at {square}", **conflict))
+            lines.append(C_("T&E image", "Revolt of {leaders} at {square}", **conflict))
         for side in ("attacker", "defender"):
             committed = pending.get(f"{side}_committed")
             strength = {
@@ -567,19 +586,19 @@ def _pending_text(view: dict[str, Any], dynasties: dict[int, str], lang: str) ->
                 lines.append(C_("T&E image", "Defender {player}: {base} + {extra}", **strength))
         lines.append(C_("T&E image", "Waiting for {players} to add supporters", players=waiting))
     elif pending.get("kind") == "war_order":
-        colours = ", ".join(str(c) for c in pending.get("colours", []))
+        leaders = ", ".join(_word(LEADERS, c, lang) for c in pending.get("colours", []))
         chooser = who(pending.get("chooser"))
         lines.append(
             C_(
                 "T&E image",
-                "Wars at {square}: {colours}",
+                "Wars at {square}: {leaders}",
                 square=pending.get("square"),
-                colours=colours,
+                leaders=leaders,
             )
         )
         lines.append(C_("T&E image", "{player} picks which war comes first", player=chooser))
     elif pending.get("kind") == "monument":
-        colour = pending.get("colour")
+        colour = _word(COLOUR_NAMES, pending.get("colour"), lang)
         chooser = who(pending.get("chooser"))
         lines.append(
             C_(
@@ -711,25 +730,27 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
     panel.text(tr(N_("Bag: {n} tile", "Bag: {n} tiles", bag), lang), 19, P.TEXT, "bold", gap=6)
     available = view.get("monuments_available", [])
     if available:
+        # the chips start below the bag line's descenders (the cedilla of "taş")
         label = tr(C_("T&E image", "Monuments:"), lang)
         size = fit_size(label, 114, 17, minimum=12)
-        draw_text(panel.draw, (panel.x, panel.y + 10), label, size, fill=P.TEXT_DIM, anchor="lm")
+        draw_text(panel.draw, (panel.x, panel.y + 17), label, size, fill=P.TEXT_DIM, anchor="lm")
         x = panel.x + 122
         for first, second in available:
-            _paste(image, monument_sprite(first, second, 34), x, panel.y - 7)
+            _paste(image, monument_sprite(first, second, 34), x, panel.y)
             x += 40
-        panel.y += 36
+        panel.y += 42
     last = view.get("last_action")
     if last:
         who = _name(dynasties.get(int(last["seat"]), "?"), lang)
-        text = C_("T&E image", "Last: {player}: {action}", player=who, action=last["action"])
+        action = _action_shown(str(last["action"]), lang)
+        text = C_("T&E image", "Last: {player}: {action}", player=who, action=action)
         panel.lines(tr(text, lang), 18, P.TEXT, max_lines=2)
     for event in view.get("events", [])[:3]:
         line = _seat_text(str(event.get("text", "")), dynasties, lang)
         panel.lines("• " + line, 16, P.TEXT_DIM, 2)
 
 
-def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def board_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The public board with its side panel."""
     image = base_board().copy()
     _draw_pieces(image, view)
@@ -738,7 +759,7 @@ def board_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_board(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_board(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the public board."""
     return png_bytes(board_image(view, lang))
 
@@ -753,7 +774,7 @@ def final_score_now(score: dict[str, Any], treasures: int) -> int:
     return points[0]
 
 
-def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
+def private_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The seat's own tiles, hidden scores per colour and treasures."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
@@ -779,12 +800,16 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
             P.TEXT,
             "mm",
         )
-        draw.text(
+        # how the tile is typed, shown as notation (`/move tile red F4`), not as a colour word
+        hint = f"tile {colour}"
+        draw_text(
+            draw,
             (x + PRIVATE_TILE / 2, 96 + PRIVATE_TILE + 46),
-            colour,
-            font=font(18),
-            fill=P.TEXT_DIM,
-            anchor="mm",
+            hint,
+            18,
+            "regular",
+            P.TEXT_DIM,
+            "mm",
         )
         x += PRIVATE_TILE + 12
     if not hand:
@@ -824,6 +849,6 @@ def private_image(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return image
 
 
-def render_private(view: dict[str, Any], lang: str = "en") -> bytes:
+def render_private(view: dict[str, Any], lang: str) -> bytes:
     """PNG of the seat's own tiles and hidden scores."""
     return png_bytes(private_image(view, lang))

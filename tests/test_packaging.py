@@ -34,7 +34,7 @@ import renderers
 print(data_dir())
 for name in ("tigris", "targi"):
     game = get_game(name)
-    png = renderers.render_board(name, game.view(game.new_game(2, 1), None))
+    png = renderers.render_board(name, game.view(game.new_game(2, 1), None), "en")
     assert png.startswith(b"\\x89PNG"), name
 """
 

@@ -104,7 +104,7 @@ def bench(players: int, history_rounds: int, repeat: int) -> None:
         for i in range(64)
     ]
     data = {"title": "Bench league", "subtitle": "T&E, Swiss", "champion": None, "rows": image_rows}
-    rows.append(("standings image, 64 rows", lambda: render_standings(data)))
+    rows.append(("standings image, 64 rows", lambda: render_standings(data, "en")))
     for label, call in rows:
         wall, cpu = _timed(call, repeat)
         print(f"{label:44} {wall:9.1f} {cpu:9.1f}")

@@ -17,6 +17,7 @@ from typing import Any
 
 import renderers
 from bot import presenters
+from bot.i18n import DEFAULT
 from bot.workers import WorkerPool
 
 # In threads, at most this many images are drawn at once (per event loop): drawing holds the GIL
@@ -47,7 +48,7 @@ def _timed(function: Callable[..., bytes], args: tuple[Any, ...]) -> tuple[bytes
 def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
     """Runs in a worker: draws each game's opening board (the result is not needed)."""
     for game, view in views:
-        renderers.render_board(game, view)
+        renderers.render_board(game, view, DEFAULT)
 
 
 class RenderPool(WorkerPool):

@@ -59,6 +59,6 @@ def test_images_get_the_ai_seats_and_draw_the_robot_mark() -> None:
     assert marked(table(111, 222, 333), view) is view  # people only: the view as it was
     shown = marked(table(111, -21, -11), view)
     assert shown["ai_seats"] == [1, 2] and "ai_seats" not in view
-    plain = decode(render_board("tigris", view))
-    robots = decode(render_board("tigris", shown))
+    plain = decode(render_board("tigris", view, "en"))
+    robots = decode(render_board("tigris", shown, "en"))
     assert strongly_changed_pixels(plain, robots) > 100  # two marks drawn

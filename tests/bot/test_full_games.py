@@ -148,7 +148,7 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     assert private["viewer"] == seat
     assert reply.content == presenters.hand_text(table.game, private, seat)
     if table.game in renderers.GAMES:
-        assert reply.files[0].data == renderers.render_private(table.game, private)
+        assert reply.files[0].data == renderers.render_private(table.game, private, "en")
     return {"seat": seat, "text": reply.content, "private": private}
 
 
@@ -263,7 +263,7 @@ async def test_a_whole_game_through_discord(
     if game_name in renderers.GAMES:
         for call in boards[::10]:
             seq = int(call.custom_ids()[0].split(":")[2]) - 1
-            assert call.files[0].data == renderers.render_board(game_name, views[seq])
+            assert call.files[0].data == renderers.render_board(game_name, views[seq], "en")
     if game_name == "tigris":  # swaps happened, and their colours stayed with the swapper
         swaps = [seq + 1 for seq, (_, a) in enumerate(record["actions"]) if a.startswith("swap")]
         assert swaps, "the seeded game should include a swap"

@@ -66,11 +66,11 @@ async def test_the_pool_draws_the_same_images_as_a_thread_and_counts_its_cpu() -
         assert (pool.images, pool.cpu_seconds > 0) == (2, True)
         use_render_pool(None)
         assert board == await board_png("tigris", public)  # drawn in a thread this time
-        assert private == renderers.render_private("tigris", hand)
+        assert private == renderers.render_private("tigris", hand, "en")
         line = BoardLine(1, "Ann", 1612.0, 4, 75.0, 12.0, False, True)
         use_render_pool(pool)
-        leaderboard = await render(render_leaderboard, "T&E · leaderboard", [line], None, "f")
-        assert leaderboard == render_leaderboard("T&E · leaderboard", [line], None, "f")
+        leaderboard = await render(render_leaderboard, "T&E · leaderboard", [line], None, "f", "en")
+        assert leaderboard == render_leaderboard("T&E · leaderboard", [line], None, "f", "en")
     finally:
         use_render_pool(None)
         pool.shutdown()
@@ -78,7 +78,7 @@ async def test_the_pool_draws_the_same_images_as_a_thread_and_counts_its_cpu() -
 
 async def test_a_render_worker_that_died_is_replaced_and_the_image_drawn() -> None:
     public, _ = _mid_game_views()
-    wanted = renderers.render_board("tigris", public)
+    wanted = renderers.render_board("tigris", public, "en")
     pool = RenderPool(1)
     try:
         use_render_pool(pool)

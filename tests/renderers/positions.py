@@ -62,6 +62,16 @@ def tigris_late_game() -> View:
     return view
 
 
+def tigris_traders_revolt() -> View:
+    """A revolt of traders: the view's ``colour`` is red (the supporters), its leaders green."""
+    game = engine("tigris")
+    view = dict(game.view(_tigris_states(2, 4)[26], None))
+    pending = view["pending"] or {}
+    assert pending.get("conflict") == "revolt" and pending.get("leader_colour") == "green", pending
+    assert pending.get("colour") == "red" and pending.get("square") == "I6", pending
+    return view
+
+
 def tigris_end() -> View:
     game = engine("tigris")
     view = dict(game.view(_tigris_states(4, 0)[-1], None))

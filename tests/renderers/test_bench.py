@@ -10,7 +10,7 @@ from tests.renderers.positions import engine
 def test_bench_reports_each_image_kind():
     for name in ("tigris", "targi"):
         engine(name)  # skips while an engine is missing
-    results = run(["tigris", "targi"], seed=3, positions=2, repeat=1)
+    results = run(["tigris", "targi"], seed=3, positions=2, repeat=1, lang="en")
     assert [(r.game, r.kind) for r in results] == [
         ("tigris", "board"),
         ("tigris", "private"),

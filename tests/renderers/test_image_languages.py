@@ -94,13 +94,15 @@ def test_a_mixed_text_is_one_line_on_dejavus_baseline():
 class Box:
     """Where a text is drawn: ``width`` pixels at ``size`` (shrunk down to ``minimum`` when the
     renderer fits it; kept at ``size`` when ``minimum`` is None), on at most ``lines`` lines
-    (wrapped the renderer's way when more than one)."""
+    (wrapped the renderer's way when more than one). A ``narrow`` name too wide in ``weight``
+    even at ``minimum`` is drawn condensed instead (see ``targi.name_font``)."""
 
     width: float
     size: int
     weight: str = "regular"
     minimum: int | None = None
     lines: int = 1
+    narrow: bool = False
 
 
 T, G, S, R, CARD = "T&E image", "Targi image", "standings image", "rating image", "targi card text"
@@ -116,12 +118,12 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (T, "Turn {n}"): Box(TE_PANEL, 30, "bold"),
     (T, "Final: {ranking}"): Box(TE_PANEL, 19, lines=3),
     (None, "{player} to play: {n} action left"): Box(TE_PANEL, 19, lines=2),
-    (T, "War of {leaders} ({colour}) at {square}"): Box(TE_PANEL, 19, lines=2),
-    (T, "Revolt of {leaders} ({colour}) at {square}"): Box(TE_PANEL, 19, lines=2),
+    (T, "War of {leaders} at {square}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Revolt of {leaders} at {square}"): Box(TE_PANEL, 19, lines=2),
     (T, "Attacker {player}: {base} + {extra}"): Box(TE_PANEL, 19, lines=2),
     (T, "Defender {player}: {base} + {extra}"): Box(TE_PANEL, 19, lines=2),
     (T, "Waiting for {players} to add supporters"): Box(TE_PANEL, 19, lines=2),
-    (T, "Wars at {square}: {colours}"): Box(TE_PANEL, 19, lines=2),
+    (T, "Wars at {square}: {leaders}"): Box(TE_PANEL, 19, lines=2),
     (T, "{player} picks which war comes first"): Box(TE_PANEL, 19, lines=2),
     (T, "Monument possible on {colour} at {squares}"): Box(TE_PANEL, 19, lines=2),
     (T, "{player} chooses a monument or none"): Box(TE_PANEL, 19, lines=2),
@@ -134,6 +136,7 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (None, "Bag: {n} tile"): Box(TE_PANEL, 19, "bold"),
     (T, "Monuments:"): Box(114, 17, minimum=12),
     (T, "Last: {player}: {action}"): Box(TE_PANEL, 18, lines=2),
+    (None, "swapped {n} tile"): Box(TE_PANEL - 120, 18, lines=1),  # after "Last: Archer: "
     (T, "seat {seat}"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold", minimum=14),
     # T&E names drawn as titles
     (T, "Archer"): Box(TE_PANEL - 56 - 38 - 120, 24, "bold"),
@@ -144,6 +147,10 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (T, "farmers"): Box(TE_PANEL / 2, 19),
     (T, "traders"): Box(TE_PANEL / 2, 19),
     (T, "kings"): Box(TE_PANEL / 2, 19),
+    (T, "red"): Box(TE_PANEL / 2, 19),
+    (T, "blue"): Box(TE_PANEL / 2, 19),
+    (T, "green"): Box(TE_PANEL / 2, 19),
+    (T, "black"): Box(TE_PANEL / 2, 19),
     # T&E private image
     (T, "{dynasty}: your tiles"): Box(1060, 34, "bold", minimum=10),
     (T, "temple"): Box(tigris.PRIVATE_TILE + 8, 20, "bold", minimum=12),
@@ -155,11 +162,11 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (None, "{n} treasure"): Box(TE_SCORES - 42, 22, "bold", minimum=10),
     (T, "Score if it ended now: {n}"): Box(TE_SCORES, 18, minimum=10),
     # Targi table
-    (G, "Targia"): Box(TARGI_MINI, 15, "bold", minimum=10),
-    (G, "Camel Rider"): Box(TARGI_MINI, 15, "bold", minimum=10),
-    (G, "Tent"): Box(TARGI_MINI, 15, "bold", minimum=10),
-    (G, "Well"): Box(TARGI_MINI, 15, "bold", minimum=10),
-    (G, "Oasis"): Box(TARGI_MINI, 15, "bold", minimum=10),
+    (G, "Targia"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
+    (G, "Camel Rider"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
+    (G, "Tent"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
+    (G, "Well"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
+    (G, "Oasis"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
     (G, "Tribe"): Box(targi.CARD_W - targi.BAND - 50, 16, "bold", minimum=10),
     (G, "or"): Box(50, 14, "bold"),  # the alternative cost moves right after it
     (G, "Victory points only"): Box(targi.CARD_W - 12, 15, "condensed", lines=3),
@@ -269,9 +276,8 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "seat": 4,
         "square": "F10",
         "squares": "F10, G11",
-        "colour": "black",
-        "colours": "red, black",
-        "leaders": _longest(lang, list(tigris.LEADERS.values())),
+        "colour": _longest(lang, list(tigris.COLOUR_NAMES.values())),
+        "leaders": ", ".join(i18n.tr(word, lang) for word in tigris.LEADERS.values()),
         "base": 10,
         "extra": "?",
         "ranking": " > ".join(f"{player} 10" for _ in range(4)),
@@ -317,10 +323,12 @@ def _overflow(text: str, box: Box) -> str | None:
         if len(lines) > box.lines or widest > box.width:
             return f"{len(lines)} lines (≤ {box.lines}), widest {widest:.0f} (≤ {box.width:.0f})"
         return None
-    size = box.size
+    size, weight = box.size, box.weight
     if box.minimum is not None:
         size = _draw.fit_size(text, box.width, box.size, box.weight, box.minimum)
-    width = _draw.text_width(text, size, box.weight)
+    if box.narrow and _draw.text_width(text, size, weight) > box.width:
+        size, weight = _draw.fit_size(text, box.width, box.size, "condensed"), "condensed"
+    width = _draw.text_width(text, size, weight)
     return None if width <= box.width else f"{width:.0f} px at {size} px (box {box.width:.0f})"
 
 
@@ -511,6 +519,111 @@ def test_league_and_rating_images_in_the_pseudo_locale_draw_no_english(
 def test_the_pseudo_check_notices_english_drawn_past_the_catalogue():
     assert _english_words(["⟦Turn 3⟧", "⟦Last: ⟦Archer⟧: tile red F3⟧"]) == []
     assert _english_words(["⟦Bag⟧: 3 tiles"]) == ["⟦Bag⟧: 3 tiles"]
+
+
+# ---- the conflict header ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "header"),
+    [
+        ("en", "Revolt of traders at I6"),
+        ("ko", "I6에서 상인 반란(내부 분쟁)"),
+        ("tr", "I6 karesinde tüccar isyanı"),
+    ],
+)
+def test_a_revolt_is_named_by_its_leaders_not_by_its_supporters_colour(lang: str, header: str):
+    """A revolt's view gives red as its colour (the temples its supporters add); the header names
+    the leaders who revolt, in words, with no colour id."""
+    view = presenters.localize_view("tigris", positions.tigris_traders_revolt(), lang)
+    with _draw.recording() as drawn:
+        render_board("tigris", view, lang)
+    assert header in drawn
+    assert not [text for text in drawn if "(red)" in text]
+
+
+def test_a_war_is_named_by_its_leaders_in_words():
+    view = positions.tigris_war_pending()
+    colour = view["pending"]["colour"]
+    words = {"ko": ("에서 ", " 전쟁(외부 분쟁)"), "tr": (" karesinde ", " savaşı")}
+    for lang, (before, after) in words.items():
+        with _draw.recording() as drawn:
+            render_board("tigris", presenters.localize_view("tigris", view, lang), lang)
+        leaders = i18n.tr(tigris.LEADERS[colour], lang)
+        assert f"{view['pending']['square']}{before}{leaders}{after}" in drawn
+        assert not [text for text in drawn if f"({colour})" in text]
+
+
+# ---- seats in event sentences --------------------------------------------------------------------
+def test_korean_event_lines_call_a_seat_a_player_not_an_honoured_dynasty():
+    """ "궁수 님" honours a zodiac sign: on the images a seat is "궁수 플레이어", and the particle
+    after it follows 플레이어 (a vowel); other languages keep the sentence as it is."""
+    seats = {0: "archer", 1: "bull"}
+    text = "@0 님이 @1 님을 공격해요. @1 님의 지도자와 @0 님과 @1 님은 @0 님이에요"
+    assert tigris._seat_text(text, seats, "ko") == (
+        "궁수 플레이어가 황소 플레이어를 공격해요. 황소 플레이어의 지도자와 궁수 플레이어와 "
+        "황소 플레이어는 궁수 플레이어예요"
+    )
+    assert (
+        targi._seat_text("@1 님이 @0 님에게 냈어요", "ko")
+        == "하양 플레이어가 파랑 플레이어에게 냈어요"
+    )
+    assert targi._seat_text("@1 attı", "tr") == "Beyaz attı"
+
+
+# ---- the bag line and the monument chips ---------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_monument_chips_start_below_the_bag_lines_descenders(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+):
+    """The chips were pasted 7 px up into the bag line and hid the cedilla of "Torba: 93 taş"."""
+    view = positions.tigris_start()
+    available = view["monuments_available"]
+    texts: list[tuple[str, float, int, str]] = []
+    chips: list[float] = []
+    real_draw, real_paste = tigris.draw_text, tigris._paste
+
+    def draw_text(
+        draw: Any, xy: Any, text: str, size: int, weight: str = "regular", *a: Any, **k: Any
+    ) -> None:
+        texts.append((text, xy[1], size, weight))
+        real_draw(draw, xy, text, size, weight, *a, **k)
+
+    def paste(image: Any, sprite: Any, x: float, y: float) -> None:
+        if any(sprite is tigris.monument_sprite(*pair, 34) for pair in available):
+            chips.append(y)
+        real_paste(image, sprite, x, y)
+
+    monkeypatch.setattr(tigris, "draw_text", draw_text)
+    monkeypatch.setattr(tigris, "_paste", paste)
+    render_board("tigris", view, lang)
+    bag = i18n.tr(i18n.N_("Bag: {n} tile", "Bag: {n} tiles", view["bag_size"]), lang)
+    [(text, top, size, weight)] = [line for line in texts if line[0] == bag]
+    ink_bottom = top + _draw.font(size, weight).getbbox(text, anchor="la")[3]
+    assert len(chips) == len(available) > 0
+    assert min(chips) > ink_bottom
+
+
+# ---- card names ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_border_card_names_are_not_shrunk_to_a_tiny_font(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+):
+    """Turkish "Kabile Genişlemesi" was drawn at 12 px bold; a long name is drawn condensed
+    instead, never below 14 px."""
+    names = {targi.card_name(b["name"], lang) for b in _card_data()["border"]}
+    sizes: dict[str, int] = {}
+    real = targi.draw_text
+
+    def record(draw: Any, xy: Any, text: str, size: int, *a: Any, **k: Any) -> None:
+        if text in names:
+            sizes[text] = size
+        real(draw, xy, text, size, *a, **k)
+
+    monkeypatch.setattr(targi, "draw_text", record)
+    targi._base_table.cache_clear()
+    render_board("targi", positions.targi_start(), lang)
+    targi._base_table.cache_clear()
+    assert set(sizes) == names
+    assert min(sizes.values()) >= 14, sizes
 
 
 # ---- golden images in Korean and Turkish ---------------------------------------------------------

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+import pytest
+
+from bot.i18n import LANGUAGES, tr
+from renderers import league
+from renderers._draw import text_width
 from renderers.league import render_standings
 from tests.renderers.golden import assert_matches_golden, decode
 
@@ -30,19 +36,42 @@ def standings(champion: str | None = None, rows: int = 6) -> dict[str, Any]:
 
 
 def test_standings_golden() -> None:
-    assert_matches_golden(render_standings(standings()), "league_standings")
+    assert_matches_golden(render_standings(standings(), "en"), "league_standings")
 
 
 def test_final_standings_golden_with_champion() -> None:
-    assert_matches_golden(render_standings(standings("Ann", rows=8)), "league_final")
+    assert_matches_golden(render_standings(standings("Ann", rows=8), "en"), "league_final")
 
 
 def test_image_grows_with_rows_and_champion() -> None:
-    small = decode(render_standings(standings(rows=2)))
-    large = decode(render_standings(standings(rows=8)))
-    crowned = decode(render_standings(standings("Ann", rows=8)))
+    small = decode(render_standings(standings(rows=2), "en"))
+    large = decode(render_standings(standings(rows=8), "en"))
+    crowned = decode(render_standings(standings("Ann", rows=8), "en"))
     assert small.width == large.width == 760
     assert large.height - small.height == 6 * 34
     assert crowned.height > large.height
-    empty = decode(render_standings({"title": "New", "subtitle": "sign-up", "rows": []}))
+    empty = decode(render_standings({"title": "New", "subtitle": "sign-up", "rows": []}, "en"))
     assert empty.height == small.height - 34
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_column_headings_stay_full_size_and_apart(lang: str, monkeypatch: pytest.MonkeyPatch):
+    """Turkish "Oynanan" and "Galibiyet" were shrunk and ran into each other: every heading is
+    drawn at its full size, at least 12 px from the next."""
+    headings = {tr(heading, lang) for _, heading, _ in league.COLUMNS}
+    drawn: list[tuple[float, float, int]] = []
+    real = league.draw_text
+
+    def record(
+        draw: Any, xy: Any, text: str, size: int, weight: str = "regular", *a: Any, **k: Any
+    ) -> None:
+        if text in headings and weight == "bold" and xy[1] < league.HEAD_H + 20:
+            drawn.append((xy[0], xy[0] + text_width(text, size, weight), size))
+        real(draw, xy, text, size, weight, *a, **k)
+
+    monkeypatch.setattr(league, "draw_text", record)
+    render_standings(standings(), lang)
+    assert len(drawn) == len(league.COLUMNS)
+    assert {size for _, _, size in drawn} == {16}
+    spans = sorted(drawn)
+    assert all(b[0] - a[1] >= 12 for a, b in itertools.pairwise(spans))

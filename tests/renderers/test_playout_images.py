@@ -28,10 +28,10 @@ def test_random_positions_render(name, seats, seed):
     step = max(1, len(states) // SAMPLES)
     for index in [*range(0, len(states), step), len(states) - 1]:
         state = states[index]
-        png = render_board(name, game.view(state, None))
+        png = render_board(name, game.view(state, None), "en")
         assert png.startswith(b"\x89PNG") and len(png) < 1_000_000, (seed, index)
         seat = index % seats
-        private = render_private(name, game.view(state, seat))
+        private = render_private(name, game.view(state, seat), "en")
         assert Image.open(io.BytesIO(private)).size[0] >= 800, (seed, index)
 
 
@@ -49,8 +49,8 @@ def test_renders_in_worker_threads_match_serial_renders():
     ] * 3
     _clear_caches()  # the threads race to fill the caches
     with ThreadPoolExecutor(max_workers=4) as pool:
-        threaded = list(pool.map(lambda job: render_board(*job), jobs))
-    serial = [render_board(name, view) for name, view in jobs]
+        threaded = list(pool.map(lambda job: render_board(*job, "en"), jobs))
+    serial = [render_board(name, view, "en") for name, view in jobs]
     assert threaded == serial
 
 

@@ -26,9 +26,8 @@ def _lines(provisional_from: int = 4) -> list[BoardLine]:
 
 
 def _leaderboard(caller: BoardLine | None = None, provisional_from: int = 4) -> bytes:
-    return render_leaderboard(
-        "Targi · leaderboard", _lines(provisional_from), caller, "4 ranked players; 2 provisional"
-    )
+    footer = "4 ranked players; 2 provisional"
+    return render_leaderboard("Targi · leaderboard", _lines(provisional_from), caller, footer, "en")
 
 
 def _card(provisional: bool) -> CardData:
@@ -55,12 +54,12 @@ def test_leaderboard_matches_golden() -> None:
 
 
 def test_empty_leaderboard_matches_golden() -> None:
-    png = render_leaderboard("Targi · leaderboard", [], None, "0 ranked players")
+    png = render_leaderboard("Targi · leaderboard", [], None, "0 ranked players", "en")
     assert_matches_golden(png, "ratings_leaderboard_empty")
 
 
 def test_rating_cards_match_golden() -> None:
-    png = render_cards([_card(False), _card(True)])
+    png = render_cards([_card(False), _card(True)], "en")
     assert decode(png).size == (760, 500)
     assert_matches_golden(png, "ratings_cards")
 
@@ -71,5 +70,5 @@ def test_the_images_show_what_differs() -> None:
     assert mean_difference(cropped, decode(_leaderboard())) > 0  # footer moved down
     ranked = decode(_leaderboard(provisional_from=6))
     assert mean_difference(ranked, decode(_leaderboard())) > TOLERANCE / 4
-    established, provisional = (decode(render_cards([_card(p)])) for p in (False, True))
+    established, provisional = (decode(render_cards([_card(p)], "en")) for p in (False, True))
     assert mean_difference(established, provisional) > 4 * TOLERANCE

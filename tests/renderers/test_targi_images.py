@@ -20,7 +20,7 @@ from tests.renderers.golden import (
 
 @pytest.mark.parametrize("name", sorted(positions.TARGI_BOARDS))
 def test_table_matches_golden(name):
-    png = render_board("targi", positions.TARGI_BOARDS[name]())
+    png = render_board("targi", positions.TARGI_BOARDS[name](), "en")
     assert 1200 <= decode(png).width <= 1600
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
@@ -29,14 +29,14 @@ def test_table_matches_golden(name):
 @pytest.mark.parametrize("name", ["targi_private", "targi_private_drawn"])
 def test_private_image_matches_golden(name):
     game, view = positions.PRIVATE[name]
-    png = render_private(game, view())
+    png = render_private(game, view(), "en")
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
 
 
 def test_the_tolerance_tells_positions_apart():
-    start = decode(render_board("targi", positions.targi_start()))
-    mid = decode(render_board("targi", positions.targi_mid_game()))
+    start = decode(render_board("targi", positions.targi_start(), "en"))
+    mid = decode(render_board("targi", positions.targi_mid_game(), "en"))
     assert mean_difference(start, mid) > 5 * TOLERANCE
 
 
@@ -58,8 +58,8 @@ def test_the_golden_check_notices_one_small_change(change):
     view = positions.targi_mid_game()
     changed = copy.deepcopy(view)
     change(changed)
-    before = decode(render_board("targi", view))
-    after = decode(render_board("targi", changed))
+    before = decode(render_board("targi", view, "en"))
+    after = decode(render_board("targi", changed, "en"))
     assert strongly_changed_pixels(before, after) > MAX_STRONG_PIXELS
 
 
@@ -77,16 +77,16 @@ def test_the_drawn_card_shows_in_the_drawing_seats_privatedecode():
     without = copy.deepcopy(drawn)
     del without["pending"]["card"]
     difference = strongly_changed_pixels(
-        decode(render_private("targi", drawn)), decode(render_private("targi", without))
+        decode(render_private("targi", drawn, "en")), decode(render_private("targi", without, "en"))
     )
     assert difference > 1000
 
 
 def test_the_public_table_refuses_a_seats_view():
     with pytest.raises(ValueError, match="public view"):
-        render_board("targi", positions.targi_private())
+        render_board("targi", positions.targi_private(), "en")
 
 
 def test_the_private_image_needs_a_seats_view():
     with pytest.raises(ValueError, match="seat's own view"):
-        render_private("targi", positions.targi_mid_game())
+        render_private("targi", positions.targi_mid_game(), "en")

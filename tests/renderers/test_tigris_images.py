@@ -20,7 +20,7 @@ from tests.renderers.golden import (
 
 @pytest.mark.parametrize("name", sorted(positions.TIGRIS_BOARDS))
 def test_board_matches_golden(name):
-    png = render_board("tigris", positions.TIGRIS_BOARDS[name]())
+    png = render_board("tigris", positions.TIGRIS_BOARDS[name](), "en")
     assert png.startswith(b"\x89PNG")
     assert 1200 <= decode(png).width <= 1600
     assert len(png) < 1_000_000
@@ -28,14 +28,14 @@ def test_board_matches_golden(name):
 
 
 def test_private_image_matches_golden():
-    png = render_private("tigris", positions.tigris_private())
+    png = render_private("tigris", positions.tigris_private(), "en")
     assert len(png) < 1_000_000
     assert_matches_golden(png, "tigris_private")
 
 
 def test_the_tolerance_tells_positions_apart():
-    start = decode(render_board("tigris", positions.tigris_start()))
-    war = decode(render_board("tigris", positions.tigris_war_pending()))
+    start = decode(render_board("tigris", positions.tigris_start(), "en"))
+    war = decode(render_board("tigris", positions.tigris_war_pending(), "en"))
     assert mean_difference(start, war) > 5 * TOLERANCE
 
 
@@ -57,14 +57,14 @@ def test_the_golden_check_notices_one_small_change(change):
     view = positions.tigris_war_pending()
     changed = copy.deepcopy(view)
     change(changed)
-    before = decode(render_board("tigris", view))
-    after = decode(render_board("tigris", changed))
+    before = decode(render_board("tigris", view, "en"))
+    after = decode(render_board("tigris", changed, "en"))
     assert strongly_changed_pixels(before, after) > MAX_STRONG_PIXELS
 
 
 def test_rendering_is_deterministic():
     view = positions.tigris_late_game()
-    assert render_board("tigris", view) == render_board("tigris", view)
+    assert render_board("tigris", view, "en") == render_board("tigris", view, "en")
 
 
 def test_scores_are_drawn_only_where_the_view_carries_them():
@@ -72,22 +72,22 @@ def test_scores_are_drawn_only_where_the_view_carries_them():
     hidden = copy.deepcopy(open_view)
     for player in hidden["players"]:
         del player["score"], player["treasures"]
-    shown = decode(render_board("tigris", open_view))
-    assert strongly_changed_pixels(shown, decode(render_board("tigris", hidden))) > 100
+    shown = decode(render_board("tigris", open_view, "en"))
+    assert strongly_changed_pixels(shown, decode(render_board("tigris", hidden, "en"))) > 100
 
 
 def test_the_public_board_refuses_a_seats_view():
     with pytest.raises(ValueError, match="public view"):
-        render_board("tigris", positions.tigris_private())
+        render_board("tigris", positions.tigris_private(), "en")
 
 
 def test_the_private_image_needs_a_seats_view():
     with pytest.raises(ValueError, match="seat's own view"):
-        render_private("tigris", positions.tigris_start())
+        render_private("tigris", positions.tigris_start(), "en")
 
 
 def test_unknown_game_and_mismatched_view_are_refused():
     with pytest.raises(ValueError, match="no images"):
-        render_board("chess", positions.tigris_start())
+        render_board("chess", positions.tigris_start(), "en")
     with pytest.raises(ValueError, match="cannot be drawn"):
-        render_board("targi", positions.tigris_start())
+        render_board("targi", positions.tigris_start(), "en")
