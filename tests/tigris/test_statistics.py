@@ -1,0 +1,83 @@
+"""Statistics of seeded games equal what a second route counts: the events' English log text.
+
+The extraction (``bot.games.tigris.stats``) walks the states (pending conflicts and the support
+committed, monuments, treasures held, catastrophes left, the decision's verb); here the same
+numbers are counted from the lines the channel's log shows, and the score from ``scores``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.games import game_statistics, replay, tigris
+from bot.games.playout import play
+
+# Seeds 18, 24 and 36 build monuments; every seed here fights revolts, most fight wars.
+CASES = [(2, 1), (3, 2), (4, 3), (2, 18), (3, 24), (2, 36), (4, 40)]
+
+TEXTS = {
+    "tiles": re.compile(r"^@(\d) places a \w+ on "),
+    "swaps": re.compile(r"^@(\d) swaps \d+ tiles?$"),
+    "catastrophes": re.compile(r"^@(\d) drops a catastrophe on "),
+    "monuments": re.compile(r"^@(\d) builds the \w+-\w+ monument on "),
+    "treasures": re.compile(r"^@(\d) takes the treasure on "),
+}
+CONFLICT = re.compile(r"^@(\d)'s \w+ wins the (revolt|war) \d+ to \d+; @(\d)")
+
+
+def counted_from_log(record: dict[str, object]) -> list[dict[str, int]]:
+    """Every statistic, counted from the log lines of each action, one action at a time."""
+    seats = int(record["seats"])  # type: ignore[call-overload]
+    counts = [dict.fromkeys(tigris.STATISTICS, 0) for _ in range(seats)]
+    state = replay({**record, "actions": []})
+    for seat, action in record["actions"]:  # type: ignore[attr-defined]
+        state = tigris.apply(state, seat, action)
+        for event in state.events:
+            text = event[1]
+            for name, pattern in TEXTS.items():
+                found = pattern.match(text)
+                if found:
+                    counts[int(found[1])][name] += 1
+            conflict = CONFLICT.match(text)
+            if conflict:
+                kind = "revolts" if conflict[2] == "revolt" else "wars"
+                counts[int(conflict[1])][f"{kind}_won"] += 1
+                counts[int(conflict[3])][f"{kind}_lost"] += 1
+    for seat, points in enumerate(tigris.scores(state)):
+        colours = sorted(points[c] for c in ("red", "blue", "green", "black"))
+        for _ in range(points["treasures"]):  # each treasure lifts the weakest colour
+            colours[0] += 1
+            colours.sort()
+        counts[seat]["score"] = colours[0]
+    return counts
+
+
+@pytest.mark.parametrize(("seats", "seed"), CASES)
+def test_statistics_equal_the_counts_of_the_log(seats: int, seed: int) -> None:
+    record = play(tigris, seats, seed).record
+    assert game_statistics(record) == counted_from_log(record)
+
+
+def test_the_seeded_games_exercise_every_statistic() -> None:
+    """Each statistic is non-zero in some seeded game, so the comparison above can fail."""
+    totals = dict.fromkeys(tigris.STATISTICS, 0)
+    for seats, seed in CASES:
+        for row in game_statistics(play(tigris, seats, seed).record):
+            for name, value in row.items():
+                totals[name] += value
+    assert all(totals.values()), totals
+
+
+def test_every_conflict_has_one_winner_and_one_loser() -> None:
+    for seats, seed in CASES:
+        rows = game_statistics(play(tigris, seats, seed).record)
+        for kind in ("revolts", "wars"):
+            assert sum(r[f"{kind}_won"] for r in rows) == sum(r[f"{kind}_lost"] for r in rows)
+
+
+def test_a_resigned_game_counts_up_to_its_last_action() -> None:
+    record = play(tigris, 2, 5).record
+    half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
+    assert game_statistics(half) == counted_from_log(half)
