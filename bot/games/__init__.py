@@ -94,10 +94,14 @@ def _deal(game: ModuleType, record: dict[str, Any]) -> Any:
     )
 
 
-def game_statistics(record: dict[str, Any]) -> list[dict[str, int]]:
-    """Per seat, the statistics of the game a record describes (the game's ``STATISTICS``),
-    computed by replaying every action. Raises :class:`ReplayError` like :func:`replay`."""
-    game = get_game(record["game"])
+def game_statistics(record: dict[str, Any], game: ModuleType | None = None) -> list[dict[str, int]]:
+    """Per seat, the statistics of the game a record describes (the game's ``STATISTICS``;
+    ``{}`` per seat for a game that keeps none), computed by replaying every action with
+    ``game`` (default: the installed engine of that name). Raises :class:`ReplayError` like
+    :func:`replay`."""
+    game = game or get_game(record["game"])
+    if not hasattr(game, "statistics"):
+        return [{} for _ in range(int(record["seats"]))]
     start = _deal(game, record)
     steps: list[Step] = []
     state = start
