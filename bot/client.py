@@ -215,29 +215,33 @@ class BoardBot(commands.Bot):
         return await self.leases.lead(self.scheduler_interval or 60.0)
 
     async def _run_scheduler(self, interval: float) -> None:
-        """One tick every ``interval`` seconds, the first as soon as the bot is ready: boards
+        """One :meth:`tick` every ``interval`` seconds, the first as soon as the bot is ready."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await self.tick()
+            await asyncio.sleep(interval)
+
+    async def tick(self) -> None:
+        """The timed work, each part on its own (one failing does not stop the others): boards
         that never reached their channel (a crash after a commit), AI decisions nobody is
         computing (one in flight when the bot stopped), then reminders, timer warnings and
-        expiries, then the leagues' deadlines and rounds, then the statistics of finished
-        games."""
+        expiries, then the leagues' deadlines and rounds, then the statistics of the games that
+        ended since (at the first tick, of every game that has none: the backfill)."""
         from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await run_scheduler_once(self)
-            except Exception:
-                log.exception("the play-by-post scheduler failed; trying again next tick")
-            try:  # league deadlines and round changes, after the tables' own timers
-                await run_league_tick(self)
-            except Exception:
-                log.exception("the league scheduler failed; trying again next tick")
-            try:  # statistics of the games that ended since (all of them at the first tick)
-                await self.statistics.catch_up()
-            except Exception:
-                log.exception("computing game statistics failed; trying again next tick")
-            await asyncio.sleep(interval)
+        try:
+            await run_scheduler_once(self)
+        except Exception:
+            log.exception("the play-by-post scheduler failed; trying again next tick")
+        try:  # league deadlines and round changes, after the tables' own timers
+            await run_league_tick(self)
+        except Exception:
+            log.exception("the league scheduler failed; trying again next tick")
+        try:
+            await self.statistics.catch_up()
+        except Exception:
+            log.exception("computing game statistics failed; trying again next tick")
 
     async def close(self) -> None:
         if self._scheduler_task is not None:

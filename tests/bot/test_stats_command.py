@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
+from typing import Any
 
 from bot import i18n
 from bot.service import Player, Service
-from tests.bot.helpers import ALICE, BOB, CAROL, Harness
+from bot.stats import Statistics
+from tests.bot.helpers import ALICE, BOB, CAROL, Harness, running_bot
 from tests.bot.test_ratings_commands import slash_with_user
 from tests.fakediscord import payloads as p
+from tests.fakediscord.server import FakeDiscord
 from tests.service.conftest import play
 from tests.targi.test_statistics import counted_from_log
 
@@ -94,3 +98,20 @@ async def test_a_player_without_games_gets_one_short_line(harness: Harness) -> N
     assert reply.images() == []
     turkish = await h.answer(p.slash("stats", user_id=CAROL.id, user_name=CAROL.name, locale="tr"))
     assert turkish.content == "Carol bu sunucuda henüz hiçbir oyunu bitirmedi."
+
+
+async def test_games_finished_before_the_start_get_statistics_at_the_first_tick(
+    fake_discord: FakeDiscord, login_bot: Any, tmp_path: Path
+) -> None:
+    """The backfill: a database with a finished game and no statistics (as one migrated to 0013
+    holds it); the bot's scheduler tick, the first right after it is ready, computes them."""
+    path = tmp_path / "bot.sqlite3"
+    service = await Service.open(path, seed_source=lambda: 77)
+    table_id = await finished_targi(service, 6001, seed=5)
+    await service.close()
+    async with running_bot(fake_discord, login_bot, path, seed=7, scheduler_interval=None) as h:
+        assert await Statistics(h.service).of_tables([table_id]) == []
+        await h.bot.tick()  # what the scheduler runs right after the bot is ready
+        rows = await Statistics(h.service).of_tables([table_id])
+        expected = counted_from_log(await h.service.record(table_id))
+        assert [row.counts for row in rows] == expected
