@@ -24,12 +24,20 @@ from bot.service import Service
 from bot.storage.ratings import RatingQueries
 from bot.storage.statistics import SeatStatistics, StatisticsQueries
 
-__all__ = ["CATCH_UP_BATCH", "Statistics", "TitleSummary", "summarize"]
+__all__ = ["CATCH_UP_BATCH", "LEAGUE_STATISTIC", "Statistics", "TitleSummary", "summarize"]
 
 log = logging.getLogger(__name__)
 
 #: Games computed per catch-up at most (a tick must not hold the loop for a large backlog).
 CATCH_UP_BATCH = 200
+#: The one statistic a league's standings show, per game: the sum of these statistics over
+#: the player's league matches. T&E: conflicts won (revolts and wars), the game's decisive
+#: fights; Targi: tribe cards displayed, the engine every strategy builds (raids are paid by
+#: everyone alike, so "raids paid" would not tell players apart).
+LEAGUE_STATISTIC: dict[str, tuple[str, ...]] = {
+    "tigris": ("revolts_won", "wars_won"),
+    "targi": ("row_1", "row_2", "row_3"),
+}
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,20 @@ class Statistics:
         async with self._service.db.read() as q:
             rows = await StatisticsQueries(q).of_player(guild_id, user_id)
         return summarize(rows, self._games)
+
+    async def league_column(self, game: str, table_ids: Sequence[int]) -> dict[int, int] | None:
+        """Each player's league statistic (:data:`LEAGUE_STATISTIC`) summed over the games
+        ``table_ids`` (after a catch-up, so a match that just ended counts); None for a game
+        without one."""
+        names = LEAGUE_STATISTIC.get(game)
+        if names is None:
+            return None
+        await self.catch_up()
+        totals: dict[int, int] = {}
+        for row in await self.of_tables(table_ids):
+            value = sum(row.counts.get(name, 0) for name in names)
+            totals[row.user_id] = totals.get(row.user_id, 0) + value
+        return totals
 
     async def of_tables(self, table_ids: Sequence[int]) -> list[SeatStatistics]:
         """Every seat's stored statistics of these games."""

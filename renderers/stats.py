@@ -18,7 +18,7 @@ from bot.i18n import C_, N_, Text, tr
 from renderers import palette as P
 from renderers._draw import draw_text, fit_size, png_bytes, robot_sprite, text_width
 
-__all__ = ["STAT_LABELS", "StatsBlock", "StatsLine", "label_of", "render_stats"]
+__all__ = ["LEAGUE_LABELS", "STAT_LABELS", "StatsBlock", "StatsLine", "label_of", "render_stats"]
 
 #: What each statistic is called, per game (the names of the engines' ``STATISTICS``).
 STAT_LABELS: dict[str, dict[str, Text]] = {
@@ -47,6 +47,13 @@ STAT_LABELS: dict[str, dict[str, Text]] = {
         "vp_bonus": C_("statistic", "VP from bonuses"),
         "score": C_("statistic", "Score"),
     },
+}
+
+#: The heading of the league standings' statistic column, per game (what it sums:
+#: ``bot.stats.LEAGUE_STATISTIC``).
+LEAGUE_LABELS: dict[str, Text] = {
+    "tigris": C_("statistic", "Conflicts won"),
+    "targi": C_("statistic", "Tribe cards"),
 }
 
 

@@ -113,6 +113,9 @@ STAT_LABEL = Box(stats.LABEL_W, 16, minimum=10)
 STAT_LABEL_TEXTS = {
     label.msgid for labels in stats.STAT_LABELS.values() for label in labels.values()
 }
+LEAGUE_STAT = Box(
+    league._heading_room(5, league.STAT_COLUMNS, league.STAT_NAME_W), 16, "bold", minimum=10
+)
 STAT_HEADING = Box(stats.AVERAGE_RIGHT - stats.TOTAL_RIGHT - 8, 13, "bold", minimum=10)
 
 #: Each image text (by context and English source, the singular for counted ones) and its box.
@@ -252,6 +255,7 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (R, "Recent:"): Box(100, 14),
     (None, "last {n} game"): Box((ratings.CHART[2] - ratings.CHART[0]) / 2, 12),
     **{("statistic", str(label)): STAT_LABEL for label in STAT_LABEL_TEXTS},
+    **{("statistic", label.msgid): LEAGUE_STAT for label in stats.LEAGUE_LABELS.values()},
     (None, "{n} game"): Box(140, 17, "bold"),
     (STATS, "with AI seats: {n}"): Box(stats.HALF - 180, 15),
     (STATS, "Total"): STAT_HEADING,

@@ -1,5 +1,5 @@
-"""The `/stats` image from plain data: goldens in English, Korean and Turkish, and no English
-drawn past the catalogue."""
+"""The `/stats` image from plain data (goldens in English, Korean and Turkish, no English drawn
+past the catalogue) and the league standings' statistic column."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from PIL import ImageDraw
 
 from bot import i18n, presenters
 from bot.games import targi, tigris
-from renderers import _draw, stats
+from renderers import _draw, league, stats
 from renderers.stats import StatsBlock, StatsLine, label_of, render_stats
 from tests.renderers.golden import assert_matches_golden, decode
 from tests.renderers.test_image_languages import _english_words, _pseudo_drawn
+from tests.renderers.test_league_image import standings
 
 LANGS = ("en", "ko", "tr")
 
@@ -64,3 +65,14 @@ def drawn_too(drawn: list[str]) -> Callable[..., None]:
         _draw.draw_text(draw, xy, text, *args, **kwargs)
 
     return record
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_league_standings_with_a_statistic_column_match_golden(lang: str) -> None:
+    data = standings("Ann", rows=8)
+    data["stat"] = stats.LEAGUE_LABELS["targi"]
+    for index, row in enumerate(data["rows"]):
+        row["stat"] = 14 - index
+    png = league.render_standings(data, lang)
+    assert decode(png).size == decode(league.render_standings(standings("Ann", rows=8))).size
+    assert_matches_golden(png, f"league_final_with_statistic_{lang}")

@@ -107,3 +107,26 @@ async def test_totals_and_averages_per_title_mark_the_games_with_ai_seats(
     assert targi.average("score") == (first["score"] + second["score"]) / 2
     assert await stats.player(GUILD + 1, ANN.user_id) == []  # another server: nothing
     assert summarize([]) == []
+
+
+async def test_the_league_column_sums_one_statistic_over_the_given_games(
+    service: Service,
+) -> None:
+    first = await started(service, (ANN, BOB), channel=1, game="tigris")
+    second = await started(service, (BOB, ANN), channel=2, game="tigris")
+    other = await started(service, (ANN, CAT), channel=3, game="tigris")
+    for table, seed in ((first, 11), (second, 12), (other, 13)):
+        await finish(service, table.id, seed)
+    stats = Statistics(service, games=games)
+    column = await stats.league_column("tigris", [first.id, second.id])
+    one = tigris_counts(await service.record(first.id))
+    two = tigris_counts(await service.record(second.id))
+
+    def won(row: dict[str, int]) -> int:
+        return row["revolts_won"] + row["wars_won"]
+
+    assert column == {
+        ANN.user_id: won(one[0]) + won(two[1]),
+        BOB.user_id: won(one[1]) + won(two[0]),
+    }
+    assert await stats.league_column("blind_bids", [first.id]) is None
