@@ -238,8 +238,9 @@ class BoardBot(commands.Bot):
             await run_league_tick(self)
         except Exception:
             log.exception("the league scheduler failed; trying again next tick")
-        try:
-            await self.statistics.catch_up()
+        try:  # one process computes them (the others would store the same rows again)
+            if await self.leads():
+                await self.statistics.catch_up()
         except Exception:
             log.exception("computing game statistics failed; trying again next tick")
 

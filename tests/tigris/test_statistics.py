@@ -81,3 +81,11 @@ def test_a_resigned_game_counts_up_to_its_last_action() -> None:
     record = play(tigris, 2, 5).record
     half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
     assert game_statistics(half) == counted_from_log(half)
+
+
+def test_the_bench_prints_what_the_statistics_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.games.__main__ import main
+
+    assert main(["bench", "tigris", "--seats", "2", "--games", "2", "--statistics"]) == 0
+    out = capsys.readouterr().out
+    assert "statistics, CPU ms / game  median" in out and "statistics, wall ms / game" in out
