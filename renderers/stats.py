@@ -14,11 +14,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_, Text, tr
+from bot.i18n import C_, DEFAULT, LANGUAGES, N_, Text, tr
 from renderers import palette as P
 from renderers._draw import draw_text, fit_size, png_bytes, robot_sprite, text_width
 
-__all__ = ["LEAGUE_LABELS", "STAT_LABELS", "StatsBlock", "StatsLine", "label_of", "render_stats"]
+__all__ = [
+    "LEAGUE_LABELS",
+    "STAT_LABELS",
+    "StatsBlock",
+    "StatsLine",
+    "average_text",
+    "label_of",
+    "render_stats",
+]
 
 #: What each statistic is called, per game (the names of the engines' ``STATISTICS``).
 STAT_LABELS: dict[str, dict[str, Text]] = {
@@ -93,8 +101,11 @@ AVERAGE_RIGHT = 345
 FOOTER = 40
 
 
-def _average(value: float) -> str:
-    return f"{value:.1f}"
+def average_text(value: float, lang: str) -> str:
+    """An average with one decimal, written the language's way ("2.5", Turkish "2,5")."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="0.0", locale=lang if lang in LANGUAGES else DEFAULT))
 
 
 def _clipped(text: str, width: float, size: int, weight: str = "regular") -> str:
@@ -146,7 +157,7 @@ def _block(
         size = fit_size(label, LABEL_W, 16)
         draw_text(draw, (left, y), label, size, fill=P.TEXT, anchor="lm")
         draw_text(draw, (left + TOTAL_RIGHT, y), str(line.total), 16, "bold", P.TEXT, "rm")
-        shown = _average(line.average)
+        shown = average_text(line.average, lang)
         draw_text(draw, (left + AVERAGE_RIGHT, y), shown, 16, fill=P.TEXT_DIM, anchor="rm")
 
 

@@ -20,7 +20,7 @@ from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.images import render
 from bot.ui.lang import reply_lang, tr
-from renderers.stats import StatsBlock, StatsLine, label_of, render_stats
+from renderers.stats import StatsBlock, StatsLine, average_text, label_of, render_stats
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,6 @@ PER_SERVER = _("Statistics are kept per server: use this command in a server cha
 
 def _escape(name: str) -> str:
     return presenters.plain_text(name)
-
-
-def _average(value: float) -> str:
-    return f"{value:.1f}"
 
 
 def stats_text(summaries: Sequence[TitleSummary], name: str, lang: str = i18n.DEFAULT) -> str:
@@ -60,7 +56,7 @@ def stats_text(summaries: Sequence[TitleSummary], name: str, lang: str = i18n.DE
                 "{label}: {total} ({average} per game)",
                 label=label_of(summary.game, stat),
                 total=summary.totals[stat],
-                average=_average(summary.average(stat)),
+                average=average_text(summary.average(stat), lang),
             )
             lines.append("- " + tr(line, lang))
     return flow.clip("\n".join(lines))

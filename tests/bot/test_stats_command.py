@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ async def test_stats_of_a_player_equal_the_counts_of_the_log(harness: Harness) -
     one = counted_from_log(await h.service.record(first))[0]
     two = counted_from_log(await h.service.record(second))[0]
     total = one["cards_taken"] + two["cards_taken"]
-    average = f"{total / 2:.1f}"
+    average = f"{total / 2:.1f}"  # English: a decimal point
     assert lines[2] == f"- Cards taken: {total} ({average} per game)"
     score = one["score"] + two["score"]
     assert lines[-1] == f"- Score: {score} ({score / 2:.1f} per game)"
@@ -84,6 +85,7 @@ async def test_stats_in_korean_and_turkish(harness: Harness) -> None:
     assert shown["tr"][0] == "Bu sunucudaki istatistikler, oyuncu: **Alice**"
     assert shown["tr"][1] == "**Targi**: 1 oyun, bunların 1 tanesinde YZ oyuncu vardı"
     assert shown["tr"][2].startswith("- Alınan kart: ") and "oyun başına" in shown["tr"][2]
+    assert re.search(r"\(oyun başına \d+,\d\)$", shown["tr"][2])  # a decimal comma in Turkish
     pseudo = await h.answer(
         p.slash("stats", user_id=BOB.id, user_name=BOB.name, locale=i18n.PSEUDO)
     )
@@ -115,3 +117,15 @@ async def test_games_finished_before_the_start_get_statistics_at_the_first_tick(
         rows = await Statistics(h.service).of_tables([table_id])
         expected = counted_from_log(await h.service.record(table_id))
         assert [row.counts for row in rows] == expected
+
+
+async def test_in_a_direct_message_statistics_are_per_server(harness: Harness) -> None:
+    payload = p.slash("stats", user_id=BOB.id, user_name=BOB.name, guild_id=None)
+    reply = await harness.answer(payload)
+    assert reply.content == (
+        "Statistics are kept per server: use this command in a server channel."
+    )
+    korean = await harness.answer(
+        p.slash("stats", user_id=BOB.id, user_name=BOB.name, guild_id=None, locale="ko")
+    )
+    assert korean.content == "통계는 서버마다 따로 모아요. 서버 채널에서 이 명령을 써 주세요."
