@@ -5,9 +5,13 @@ A game's statistics are derived data, like ratings: the engine replays the resul
 (:func:`bot.games.game_statistics`, off the event loop) and the rows are written with an insert
 that keeps rows already there, so computing a game twice (two processes, a crash between the
 computation and the write) stores it once. :meth:`Statistics.catch_up` runs at every scheduler
-tick, the first right after the bot is ready, so a game's statistics are stored within a tick of
-its end and the games that ended before this feature get theirs at the first start; `/stats`
-runs it for its server before reading, so it never shows a game short.
+tick of the leading process (``BoardBot.tick``), the first right after the bot is ready, so a
+game's statistics are stored within a tick of its end and the games that ended before this
+feature get theirs at the first start (a batch per tick); `/stats` runs it for its server, and
+the league standings before they are drawn, so neither shows a game short.
+
+Who sat in a seat is the result's: when an AI took over a leaver's seat (``ai_replaces``), the
+whole seat's game counts for that AI, not for the person who left.
 """
 
 from __future__ import annotations
