@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from bot.games import game_statistics, replay, tigris
+from bot.games import Step, game_statistics, replay, tigris
 from bot.games.playout import play
+from tests.tigris.helpers import position
 
 # Seeds 18, 24 and 36 build monuments; every seed here fights revolts, most fight wars.
 CASES = [(2, 1), (3, 2), (4, 3), (2, 18), (3, 24), (2, 36), (4, 40)]
@@ -89,3 +90,34 @@ def test_the_bench_prints_what_the_statistics_cost(capsys: pytest.CaptureFixture
     assert main(["bench", "tigris", "--seats", "2", "--games", "2", "--statistics"]) == 0
     out = capsys.readouterr().out
     assert "statistics, CPU ms / game  median" in out and "statistics, wall ms / game" in out
+
+
+def _walk(start: tigris.State, *moves: str) -> list[dict[str, int]]:
+    """The statistics of ``moves`` ("0: leader red J7") played from ``start``."""
+    steps, state = [], start
+    for move in moves:
+        seat, action = move.split(": ", 1)
+        after = tigris.apply(state, int(seat), action)
+        steps.append(Step(int(seat), action, state, after))
+        state = after
+    return tigris.statistics(start, steps)
+
+
+def test_a_revolt_tied_four_to_four_is_won_by_the_defender() -> None:
+    # The attacker's priest on J7 touches two temples, the defender's on H7 one (§9.1).
+    start = position(
+        hands={0: "red red red red blue blue", 1: "red red red blue blue blue"},
+        board="H7: P1 r* . r",
+    )
+    rows = _walk(start, "0: leader red J7", "0: support 2", "1: support 3")
+    assert (rows[0]["revolts_lost"], rows[0]["revolts_won"]) == (1, 0)
+    assert (rows[1]["revolts_won"], rows[1]["revolts_lost"]) == (1, 0)
+    assert rows[0]["tiles"] == rows[1]["tiles"] == 0  # support is not a tile placed
+    assert rows[0]["wars_won"] + rows[1]["wars_won"] == 0
+
+
+def test_a_placed_tile_and_a_swap_count_for_the_seat_that_took_them() -> None:
+    start = position(hands={0: "green black red red red red"}, board="H7: K0 r*")
+    rows = _walk(start, "0: tile green H8", "0: swap red red")
+    assert (rows[0]["tiles"], rows[0]["swaps"]) == (1, 1)
+    assert (rows[1]["tiles"], rows[1]["swaps"]) == (0, 0)
