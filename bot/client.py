@@ -25,6 +25,7 @@ from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.shards import BoardLeases, Leases, Shards
+from bot.stats import Statistics
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
 from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
@@ -43,6 +44,7 @@ def command_cogs() -> list[commands.Cog]:
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
     from bot.cogs.settings import SettingsCog
+    from bot.cogs.stats import StatsCog
     from bot.cogs.tigris import TigrisCog
 
     return [
@@ -51,6 +53,7 @@ def command_cogs() -> list[commands.Cog]:
         TigrisCog(),
         PlayByPostCog(),
         RatingsCog(),
+        StatsCog(),
         LeagueCog(),
         SettingsCog(),
     ]
@@ -120,6 +123,7 @@ class BoardBot(commands.Bot):
         self.ai_player = AiPlayer(self, AiTurns(service, self._ai_decide, delay=ai_delay))
         self.scheduler = Scheduler(self.pbp, decide=self._ai_decide)
         self.leagues = LeagueService(service, rating_of=rating_of or self._shown_ratings)
+        self.statistics = Statistics(service)
         self.scheduler_interval = scheduler_interval
         self._scheduler_task: asyncio.Task[None] | None = None
         self._render_warmup: asyncio.Task[None] | None = None
@@ -211,24 +215,34 @@ class BoardBot(commands.Bot):
         return await self.leases.lead(self.scheduler_interval or 60.0)
 
     async def _run_scheduler(self, interval: float) -> None:
-        """One tick every ``interval`` seconds, the first as soon as the bot is ready: boards
+        """One :meth:`tick` every ``interval`` seconds, the first as soon as the bot is ready."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await self.tick()
+            await asyncio.sleep(interval)
+
+    async def tick(self) -> None:
+        """The timed work, each part on its own (one failing does not stop the others): boards
         that never reached their channel (a crash after a commit), AI decisions nobody is
         computing (one in flight when the bot stopped), then reminders, timer warnings and
-        expiries, then the leagues' deadlines and rounds."""
+        expiries, then the leagues' deadlines and rounds, then the statistics of the games that
+        ended since (at the first tick, of every game that has none: the backfill)."""
         from bot.ui.leagues import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await run_scheduler_once(self)
-            except Exception:
-                log.exception("the play-by-post scheduler failed; trying again next tick")
-            try:  # league deadlines and round changes, after the tables' own timers
-                await run_league_tick(self)
-            except Exception:
-                log.exception("the league scheduler failed; trying again next tick")
-            await asyncio.sleep(interval)
+        try:
+            await run_scheduler_once(self)
+        except Exception:
+            log.exception("the play-by-post scheduler failed; trying again next tick")
+        try:  # league deadlines and round changes, after the tables' own timers
+            await run_league_tick(self)
+        except Exception:
+            log.exception("the league scheduler failed; trying again next tick")
+        try:  # one process computes them (the others would store the same rows again)
+            if await self.leads():
+                await self.statistics.catch_up()
+        except Exception:
+            log.exception("computing game statistics failed; trying again next tick")
 
     async def close(self) -> None:
         if self._scheduler_task is not None:

@@ -4,7 +4,8 @@
 ``rows``: dicts with ``rank``, ``name``, ``points``, ``played``, ``wins``, ``buchholz`` and
 ``note`` (e.g. "left"); numbers may be given as numbers or already formatted text. Texts (title,
 subtitle, note) may be :class:`bot.i18n.Text`, drawn in the image's language. Same fonts and
-colours as the boards.
+colours as the boards. With ``stat`` (a heading text), each row's ``stat`` value is drawn in one
+more column before the points (the name's column gives it room).
 """
 
 from __future__ import annotations
@@ -35,15 +36,29 @@ COLUMNS = (  # (key, heading, right edge x; the name is left-aligned at NAME_X)
 NAME_X = 92
 NAME_W = 300
 HEADING_GAP = 12  # the least room between two headings, so that two never read as one
+#: The columns with a statistic (``data["stat"]``): the name's column is narrower, the other
+#: columns keep their widths.
+STAT_NAME_W = 180
+STAT_COLUMNS: tuple[tuple[str, Any, int], ...] = (
+    ("rank", COLUMNS[0][1], 70),
+    ("name", COLUMNS[1][1], 0),
+    ("played", COLUMNS[2][1], 350),
+    ("wins", COLUMNS[3][1], 430),
+    ("buchholz", COLUMNS[4][1], 530),
+    ("stat", None, 650),
+    ("points", COLUMNS[5][1], WIDTH - MARGIN - 8),
+)
 
 
-def _heading_room(index: int) -> float:
+def _heading_room(
+    index: int, columns: tuple[tuple[str, Any, int], ...] = COLUMNS, name_w: int = NAME_W
+) -> float:
     """How wide a column's heading may be: up to the column before it (the name's column is
-    NAME_W wide)."""
-    key, _, right = COLUMNS[index]
+    ``name_w`` wide)."""
+    key, _, right = columns[index]
     if key == "name":
-        return NAME_W
-    before = MARGIN if index == 0 else COLUMNS[index - 1][2] or NAME_X + NAME_W
+        return name_w
+    before = MARGIN if index == 0 else columns[index - 1][2] or NAME_X + name_w
     return right - before - HEADING_GAP
 
 
@@ -84,9 +99,11 @@ def render_standings(data: dict[str, Any], lang: str) -> bytes:
         size = fit_size(text, WIDTH - 2 * MARGIN - 24, 24, "bold")
         draw_text(draw, (MARGIN + 12, y + 8), text, size, "bold", GOLD)
         y += CHAMPION_H
-    for index, (key, heading, right) in enumerate(COLUMNS):
-        label = tr(heading, lang)
-        size = fit_size(label, _heading_room(index), 16, "bold")
+    stat = data.get("stat")
+    columns, name_w = (COLUMNS, NAME_W) if stat is None else (STAT_COLUMNS, STAT_NAME_W)
+    for index, (key, heading, right) in enumerate(columns):
+        label = tr(stat if key == "stat" else heading, lang)
+        size = fit_size(label, _heading_room(index, columns, name_w), 16, "bold")
         x = NAME_X if key == "name" else right - text_width(label, size, "bold")
         draw_text(draw, (x, y + 8), label, size, "bold", P.TEXT_DIM)
     y += ROW_H
@@ -106,7 +123,7 @@ def render_standings(data: dict[str, Any], lang: str) -> bytes:
         medal = {1: GOLD, 2: SILVER, 3: BRONZE}.get(rank)
         left = bool(row.get("note"))
         colour = P.TEXT_DIM if left else P.TEXT
-        for key, _, right in COLUMNS:
+        for key, _, right in columns:
             if key == "name":
                 name = str(row.get("name", ""))
                 note = tr(row.get("note") or "", lang)
@@ -114,7 +131,7 @@ def render_standings(data: dict[str, Any], lang: str) -> bytes:
                     shown = tr(C_("standings image", "{name} ({note})", name=name, note=note), lang)
                 else:
                     shown = name
-                size = fit_size(shown, NAME_W, 18)
+                size = fit_size(shown, name_w, 18)
                 draw_text(draw, (NAME_X, y + 7), shown, size, fill=colour)
                 continue
             text = _number(row.get(key, ""))

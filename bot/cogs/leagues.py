@@ -204,7 +204,7 @@ class LeagueCog(
             text = ui.fit(head, matches, more, lang=lang)
         else:
             text = ui.standings_text(snap, lang=lang)
-        image = await ui.standings_file(snap, f"league-{chosen.id}.png", lang)
+        image = await ui.standings_file(snap, f"league-{chosen.id}.png", lang, bot.statistics)
         if image is None:
             await interaction.followup.send(text, ephemeral=True)
         else:

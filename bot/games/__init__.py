@@ -9,7 +9,10 @@ Every game is a package ``bot.games.<name>`` that provides the same contract:
   ``apply(state, seat, action) -> State``;
 - ``scores(state)``, ``is_over(state)``, ``outcome(state)`` (``{"ranking": [[seat, ...], ...]}``);
 - ``view(state, seat | None) -> dict`` (the only way secrets leave the engine);
-- ``to_json(state) -> str`` and ``from_json(text) -> State``.
+- ``to_json(state) -> str`` and ``from_json(text) -> State``;
+- ``STATISTICS`` (names of the per-seat statistics, in the order shown) and
+  ``statistics(start, steps) -> [{name: int} per seat]`` over the replayed steps
+  (:class:`Step`; reached through :func:`game_statistics`).
 
 Engines import only the standard library.
 """
@@ -22,7 +25,14 @@ import pkgutil
 from types import ModuleType
 from typing import Any
 
-from bot.games.common import GameError, GameOver, IllegalAction, InvalidNotation, NotYourTurn
+from bot.games.common import (
+    GameError,
+    GameOver,
+    IllegalAction,
+    InvalidNotation,
+    NotYourTurn,
+    Step,
+)
 
 __all__ = [
     "GameError",
@@ -31,7 +41,9 @@ __all__ = [
     "InvalidNotation",
     "NotYourTurn",
     "ReplayError",
+    "Step",
     "game_names",
+    "game_statistics",
     "get_game",
     "replay",
 ]
@@ -63,18 +75,45 @@ def replay(record: dict[str, Any]) -> Any:
     Raises :class:`ReplayError` naming the index of the first action the engine refuses.
     """
     game = get_game(record["game"])
-    state = game.new_game(
-        int(record["seats"]),
-        int(record.get("seed", 0)),
-        options=record.get("options"),
-        setup=record.get("setup"),
-    )
+    state = _deal(game, record)
     for index, (seat, action) in enumerate(record.get("actions", [])):
         try:
             state = game.apply(state, int(seat), str(action))
         except GameError as error:
             raise ReplayError(index, int(seat), str(action), error) from error
     return state
+
+
+def _deal(game: ModuleType, record: dict[str, Any]) -> Any:
+    """The record's game as dealt, before its first action."""
+    return game.new_game(
+        int(record["seats"]),
+        int(record.get("seed", 0)),
+        options=record.get("options"),
+        setup=record.get("setup"),
+    )
+
+
+def game_statistics(record: dict[str, Any], game: ModuleType | None = None) -> list[dict[str, int]]:
+    """Per seat, the statistics of the game a record describes (the game's ``STATISTICS``;
+    ``{}`` per seat for a game that keeps none), computed by replaying every action with
+    ``game`` (default: the installed engine of that name). Raises :class:`ReplayError` like
+    :func:`replay`."""
+    game = game or get_game(record["game"])
+    if not hasattr(game, "statistics"):
+        return [{} for _ in range(int(record["seats"]))]
+    start = _deal(game, record)
+    steps: list[Step] = []
+    state = start
+    for index, (seat, action) in enumerate(record.get("actions", [])):
+        try:
+            after = game.apply(state, int(seat), str(action))
+        except GameError as error:
+            raise ReplayError(index, int(seat), str(action), error) from error
+        steps.append(Step(int(seat), str(action), state, after))
+        state = after
+    counts: list[dict[str, int]] = game.statistics(start, steps)
+    return counts
 
 
 class ReplayError(Exception):

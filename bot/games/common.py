@@ -1,10 +1,11 @@
-"""Vocabulary shared by every rules engine: the errors a player's input can raise."""
+"""Vocabulary shared by every rules engine: the errors a player's input can raise, and one step
+of a replayed game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["GameError", "GameOver", "IllegalAction", "InvalidNotation", "NotYourTurn"]
+__all__ = ["GameError", "GameOver", "IllegalAction", "InvalidNotation", "NotYourTurn", "Step"]
 
 
 class GameError(ValueError):
@@ -35,3 +36,13 @@ class IllegalAction(GameError):
 
 class GameOver(NotYourTurn):
     """Nobody may act: the game has ended."""
+
+
+class Step(NamedTuple):
+    """One logged decision of a replayed game: who took which action, and the states around it
+    (what the statistics of a finished game are read from)."""
+
+    seat: int
+    action: str
+    before: Any
+    after: Any

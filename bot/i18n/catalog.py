@@ -71,6 +71,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/leagues.py",
         "bot/ui/ratings.py",
     ),
+    # statistics of finished games (/stats)
+    "stats": ("bot/cogs/stats.py", "bot/stats.py", "bot/ui/stats.py"),
     # every word drawn in an image
     "images": ("renderers/*.py",),
 }

@@ -16,7 +16,7 @@ import contextvars
 import hashlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,11 +27,13 @@ from bot.i18n import C_, Text, _
 from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.leagues.core import reason_text
 from bot.service import Player, Table
+from bot.stats import Statistics
 from bot.ui import flow
 from bot.ui.images import render
 from bot.ui.items import Persistent
 from bot.ui.lang import guild_lang, table_lang, tr
 from renderers.league import render_standings
+from renderers.stats import LEAGUE_LABELS
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -328,7 +330,11 @@ def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT, lang: str = i1
     return fit(head, standings_lines(snap, lang), more, limit, lang)
 
 
-def standings_data(snap: Snapshot, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+def standings_data(
+    snap: Snapshot, lang: str = i18n.DEFAULT, column: Mapping[int, int] | None = None
+) -> dict[str, Any]:
+    """What the standings image draws; ``column``: each player's league statistic (user id ->
+    value, see :data:`bot.stats.LEAGUE_STATISTIC`), drawn as one more column."""
     league = snap.league
     current = snap.current_round
     if league.status == "running" and current is not None:
@@ -358,17 +364,27 @@ def standings_data(snap: Snapshot, lang: str = i18n.DEFAULT) -> dict[str, Any]:
                 "wins": r.wins,
                 "buchholz": r.buchholz,
                 "note": tr(C_("standings", "left"), lang) if r.left else "",
+                **({} if column is None else {"stat": column.get(r.user_id, 0)}),
             }
             for r in snap.standings
         ],
+        **({} if column is None else {"stat": LEAGUE_LABELS[league.game]}),
     }
 
 
 async def standings_file(
-    snap: Snapshot, filename: str, lang: str = i18n.DEFAULT
+    snap: Snapshot,
+    filename: str,
+    lang: str = i18n.DEFAULT,
+    statistics: Statistics | None = None,
 ) -> discord.File | None:
+    """The standings image; with ``statistics``, the league's statistic column too."""
     try:
-        data = await render(render_standings, standings_data(snap, lang), lang)
+        column = None
+        if statistics is not None:
+            tables = [m.table_id for m in snap.matches if m.table_id is not None]
+            column = await statistics.league_column(snap.league.game, tables)
+        data = await render(render_standings, standings_data(snap, lang, column), lang)
     except Exception:
         log.exception("league %s: drawing the standings failed", snap.league.id)
         return None
@@ -414,7 +430,7 @@ async def refresh_standings(bot: BoardBot, league_id: int, lang: str = i18n.DEFA
                 await bot.leagues.set_standings_digest(league.id, digest)
                 return
             league = (await bot.leagues.snapshot(league_id)).league
-    image = await standings_file(snap, f"league-{league.id}-standings.png", lang)
+    image = await standings_file(snap, f"league-{league.id}-standings.png", lang, bot.statistics)
     if league.standings_message_id is None:
         kwargs: dict[str, Any] = {"file": image} if image is not None else {}
         message = await channel.send(text, **kwargs)
@@ -424,7 +440,9 @@ async def refresh_standings(bot: BoardBot, league_id: int, lang: str = i18n.DEFA
         try:
             await partial.edit(content=text, attachments=[image] if image is not None else [])
         except discord.NotFound:  # deleted by someone: post it again (edited from then on)
-            image = await standings_file(snap, f"league-{league.id}-standings.png", lang)
+            image = await standings_file(
+                snap, f"league-{league.id}-standings.png", lang, bot.statistics
+            )
             kwargs = {"file": image} if image is not None else {}
             message = await channel.send(text, **kwargs)
             await bot.leagues.set_message(league.id, "standings", message.id)
@@ -683,7 +701,7 @@ async def announce_final(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT
         )
         text = tr(congratulations, lang)
     text = fit(text, standings_lines(snap, lang), _("the image shows everyone."), lang=lang)
-    image = await standings_file(snap, filename, lang)
+    image = await standings_file(snap, filename, lang, bot.statistics)
     kwargs: dict[str, Any] = {"file": image} if image is not None else {}
     await bot.get_partial_messageable(snap.league.channel_id).send(text, **kwargs)
     await bot.leagues.mark_final_posted(league_id)

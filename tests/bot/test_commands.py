@@ -141,6 +141,7 @@ async def test_commands_sync_only_when_they_change(
             "rating",
             "rules",
             "settings",
+            "stats",
             "tigris",
         ]
         await first.close()

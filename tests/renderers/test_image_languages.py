@@ -17,7 +17,7 @@ from PIL import ImageDraw
 
 from bot import i18n, presenters
 from bot.i18n import Text, catalog, extract
-from renderers import _draw, league, ratings, render_board, render_private, targi, tigris
+from renderers import _draw, league, ratings, render_board, render_private, stats, targi, tigris
 from tests.renderers import positions
 from tests.renderers.golden import assert_matches_golden
 
@@ -110,6 +110,15 @@ TE_PANEL = tigris.PANEL_W - 2 * tigris.PANEL_PAD
 TE_SCORES = tigris.PRIVATE_W - 16 - (24 + 6 * (tigris.PRIVATE_TILE + 12) + 14) - 12
 TARGI_MINI = targi.MINI_W - targi.MINI_H + 4  # from the name's start to 2 px off the edge
 RATING_TEXT = ratings.CHART[0] - ratings.MARGIN - 12
+STATS = "stats image"
+STAT_LABEL = Box(stats.LABEL_W, 16, minimum=10)
+STAT_LABEL_TEXTS = {
+    label.msgid for labels in stats.STAT_LABELS.values() for label in labels.values()
+}
+LEAGUE_STAT = Box(
+    league._heading_room(5, league.STAT_COLUMNS, league.STAT_NAME_W), 16, "bold", minimum=10
+)
+STAT_HEADING = Box(stats.AVERAGE_RIGHT - stats.TOTAL_RIGHT - 8, 13, "bold", minimum=10)
 
 #: Each image text (by context and English source, the singular for counted ones) and its box.
 BOXES: dict[tuple[str | None, str], Box] = {
@@ -252,6 +261,17 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (R, "{games} games · {wins} wins ({percent}%)"): Box(RATING_TEXT, 16, minimum=10),
     (R, "Recent:"): Box(100, 14),
     (None, "last {n} game"): Box((ratings.CHART[2] - ratings.CHART[0]) / 2, 12),
+    **{("statistic", str(label)): STAT_LABEL for label in STAT_LABEL_TEXTS},
+    **{("statistic", label.msgid): LEAGUE_STAT for label in stats.LEAGUE_LABELS.values()},
+    (None, "{n} game"): Box(140, 17, "bold"),
+    (STATS, "with AI seats: {n}"): Box(stats.HALF - 180, 15),
+    (STATS, "Total"): STAT_HEADING,
+    (STATS, "Per game"): STAT_HEADING,
+    (STATS, "{name} · statistics"): Box(stats.WIDTH - 2 * stats.MARGIN, 26, "bold", minimum=10),
+    (
+        STATS,
+        "Finished games on this server, games with AI seats included. Per game: the average.",
+    ): (Box(stats.WIDTH - 2 * stats.MARGIN, 14)),
 }
 #: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
 #: lines as the card has room for: 3 on the table).

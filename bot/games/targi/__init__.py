@@ -16,6 +16,7 @@ from bot.games.targi.cards import CARDS, bundle_text
 from bot.games.targi.notation import normalize
 from bot.games.targi.rules import GOODS_CELLS, OPTION_CHOICES, OPTIONS, START_RESOURCES, TRIBE_CELLS
 from bot.games.targi.state import CELL_INDEX, Player, State, from_json, to_json
+from bot.games.targi.stats import STATISTICS, statistics
 from bot.games.targi.view import rules_ranking
 from bot.games.targi.view import view as _view
 
@@ -23,6 +24,7 @@ __all__ = [
     "NAME",
     "OPTIONS",
     "SEAT_COUNTS",
+    "STATISTICS",
     "TITLE",
     "State",
     "apply",
@@ -32,6 +34,7 @@ __all__ = [
     "new_game",
     "outcome",
     "scores",
+    "statistics",
     "to_act",
     "to_json",
     "view",

@@ -20,12 +20,14 @@ from bot.games.tigris.rules import (
     to_act,
 )
 from bot.games.tigris.state import State, from_json, to_json
+from bot.games.tigris.stats import STATISTICS, statistics
 from bot.games.tigris.view import view
 
 __all__ = [
     "NAME",
     "OPTIONS",
     "SEAT_COUNTS",
+    "STATISTICS",
     "TITLE",
     "State",
     "apply",
@@ -35,6 +37,7 @@ __all__ = [
     "new_game",
     "outcome",
     "scores",
+    "statistics",
     "to_act",
     "to_json",
     "view",

@@ -1,0 +1,193 @@
+"""The statistics image of `/stats`: a player's totals and averages per game title.
+
+A pure function from plain data to PNG bytes, in the boards' fonts and colours. Nothing here is
+secret; the name arrives as the player chose it and is drawn as text. Every word is a
+:class:`bot.i18n.Text` drawn in the image's language; :data:`STAT_LABELS` also serves the
+text reply, so the image and the text name a statistic alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import C_, DEFAULT, LANGUAGES, N_, Text, tr
+from renderers import palette as P
+from renderers._draw import draw_text, fit_size, png_bytes, robot_sprite, text_width
+
+__all__ = [
+    "LEAGUE_LABELS",
+    "STAT_LABELS",
+    "StatsBlock",
+    "StatsLine",
+    "average_text",
+    "label_of",
+    "render_stats",
+]
+
+#: What each statistic is called, per game (the names of the engines' ``STATISTICS``).
+STAT_LABELS: dict[str, dict[str, Text]] = {
+    "tigris": {
+        "revolts_won": C_("statistic", "Revolts won"),
+        "revolts_lost": C_("statistic", "Revolts lost"),
+        "wars_won": C_("statistic", "Wars won"),
+        "wars_lost": C_("statistic", "Wars lost"),
+        "tiles": C_("statistic", "Tiles placed"),
+        "monuments": C_("statistic", "Monuments built"),
+        "treasures": C_("statistic", "Treasures"),
+        "catastrophes": C_("statistic", "Catastrophes"),
+        "swaps": C_("statistic", "Tile swaps"),
+        "score": C_("statistic", "Score (weakest colour)"),
+    },
+    "targi": {
+        "cards_taken": C_("statistic", "Cards taken"),
+        "row_1": C_("statistic", "Tribe cards in row {n}", n=1),
+        "row_2": C_("statistic", "Tribe cards in row {n}", n=2),
+        "row_3": C_("statistic", "Tribe cards in row {n}", n=3),
+        "raids_paid": C_("statistic", "Raids paid"),
+        "goods_traded": C_("statistic", "Goods traded"),
+        "noble": C_("statistic", "Noble used"),
+        "vp_tokens": C_("statistic", "VP from tokens"),
+        "vp_cards": C_("statistic", "VP from cards"),
+        "vp_bonus": C_("statistic", "VP from bonuses"),
+        "score": C_("statistic", "Score"),
+    },
+}
+
+#: The heading of the league standings' statistic column, per game (what it sums:
+#: ``bot.stats.LEAGUE_STATISTIC``).
+LEAGUE_LABELS: dict[str, Text] = {
+    "tigris": C_("statistic", "Conflicts won"),
+    "targi": C_("statistic", "Tribe cards"),
+}
+
+
+def label_of(game: str, name: str) -> Any:
+    """A statistic's label (its name itself for a game without labels)."""
+    return STAT_LABELS.get(game, {}).get(name, name)
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """One statistic: its label, the total and the average per game."""
+
+    label: Any  # a Text or a plain string
+    total: int
+    average: float
+
+
+@dataclass(frozen=True)
+class StatsBlock:
+    """One game title of the player."""
+
+    title: Any  # the game's title: a Text or a plain string
+    games: int
+    with_ai: int  # games with an AI seat among the others
+    lines: tuple[StatsLine, ...]
+
+
+WIDTH = 760
+MARGIN = 20
+HEADER = 60
+BLOCK_HEAD = 64
+ROW = 28
+HALF = (WIDTH - 2 * MARGIN) // 2
+LABEL_W = 184  # a label's room; the numbers follow in two right-aligned columns
+TOTAL_RIGHT = 250
+AVERAGE_RIGHT = 345
+FOOTER = 40
+
+
+def average_text(value: float, lang: str) -> str:
+    """An average with one decimal, written the language's way ("2.5", Turkish "2,5")."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="0.0", locale=lang if lang in LANGUAGES else DEFAULT))
+
+
+def _clipped(text: str, width: float, size: int, weight: str = "regular") -> str:
+    if text_width(text, size, weight) <= width:
+        return text
+    while text and text_width(text + "…", size, weight) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _block_height(block: StatsBlock) -> int:
+    rows = (len(block.lines) + 1) // 2
+    return BLOCK_HEAD + 26 + rows * ROW + 12
+
+
+def _block(
+    draw: ImageDraw.ImageDraw, image: Image.Image, top: int, block: StatsBlock, lang: str
+) -> None:
+    bottom = top + _block_height(block) - 8
+    draw.rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=P.PANEL)
+    title = tr(block.title, lang)
+    draw_text(draw, (MARGIN, top + 24), _clipped(title, HALF, 22, "bold"), 22, "bold", P.TEXT, "lm")
+    games = tr(N_("{n} game", "{n} games", block.games), lang)
+    x = WIDTH - MARGIN
+    if block.with_ai:
+        ai = tr(C_("stats image", "with AI seats: {n}", n=block.with_ai), lang)
+        draw_text(draw, (x, top + 24), ai, 15, fill=P.TEXT_DIM, anchor="rm")
+        x -= round(text_width(ai, 15)) + 6
+        sprite = robot_sprite(20)
+        image.paste(sprite, (x - 20, top + 14), sprite)
+        x -= 20 + 16
+    draw_text(draw, (x, top + 24), games, 17, "bold", P.ACCENT, "rm")
+    heads_y = top + BLOCK_HEAD - 12
+    total = tr(C_("stats image", "Total"), lang)
+    average = tr(C_("stats image", "Per game"), lang)
+    for half in range(2 if len(block.lines) > 1 else 1):
+        left = MARGIN + half * HALF
+        for text, right in ((total, TOTAL_RIGHT), (average, AVERAGE_RIGHT)):
+            size = fit_size(text, AVERAGE_RIGHT - TOTAL_RIGHT - 8, 13, "bold")
+            draw_text(draw, (left + right, heads_y), text, size, "bold", P.TEXT_DIM, "rm")
+    line_y = top + BLOCK_HEAD
+    draw.line((MARGIN, line_y, WIDTH - MARGIN, line_y), fill=P.PANEL_LINE, width=2)
+    rows = (len(block.lines) + 1) // 2
+    for index, line in enumerate(block.lines):
+        half, row = divmod(index, rows)
+        left = MARGIN + half * HALF
+        y = line_y + 8 + row * ROW + ROW // 2
+        label = tr(line.label, lang)
+        size = fit_size(label, LABEL_W, 16)
+        draw_text(draw, (left, y), label, size, fill=P.TEXT, anchor="lm")
+        draw_text(draw, (left + TOTAL_RIGHT, y), str(line.total), 16, "bold", P.TEXT, "rm")
+        shown = average_text(line.average, lang)
+        draw_text(draw, (left + AVERAGE_RIGHT, y), shown, 16, fill=P.TEXT_DIM, anchor="rm")
+
+
+def render_stats(name: str, blocks: Sequence[StatsBlock], lang: str = "en") -> bytes:
+    """``name``'s statistics, one block per game title, then a footer saying what counts."""
+    height = HEADER + sum(_block_height(b) for b in blocks) + FOOTER
+    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    title = tr(C_("stats image", "{name} · statistics", name=name), lang)
+    size = fit_size(title, WIDTH - 2 * MARGIN, 26, "bold")
+    draw_text(
+        draw,
+        (MARGIN, HEADER // 2 + 2),
+        _clipped(title, WIDTH - 2 * MARGIN, size, "bold"),
+        size,
+        "bold",
+        P.TEXT,
+        "lm",
+    )
+    top = HEADER
+    for block in blocks:
+        _block(draw, image, top, block, lang)
+        top += _block_height(block)
+    footer = tr(
+        C_(
+            "stats image",
+            "Finished games on this server, games with AI seats included. Per game: the average.",
+        ),
+        lang,
+    )
+    shown = _clipped(footer, WIDTH - 2 * MARGIN, 14)
+    draw_text(draw, (MARGIN, top + FOOTER // 2 - 4), shown, 14, fill=P.TEXT_DIM, anchor="lm")
+    return png_bytes(image)
