@@ -23,7 +23,7 @@ from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
-from bot.service import Service
+from bot.service import MoveResult, Service
 from bot.shards import BoardLeases, Leases, Shards
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
@@ -124,6 +124,9 @@ class BoardBot(commands.Bot):
         self._scheduler_task: asyncio.Task[None] | None = None
         self._render_warmup: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
+        # Per table, the moves committed here that no board has announced yet: a board posted
+        # after several quick moves names them all (see bot.ui.flow.unshown_moves).
+        self.unshown_moves: dict[int, list[MoveResult]] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads. Kept in memory
         # also with several processes: an offer's clicks come from its server, and one process

@@ -391,7 +391,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await flow.post_lobby(bot, table)
             return
         await answer(interaction, _("Here is the board again."))
-        await flow.show_current(bot, table.id, ping=False, again=True)
+        await flow.show_current(bot, table.id, ping=False, again=True, recovering=True)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

@@ -18,7 +18,8 @@ import discord
 
 from bot import ai_seats, i18n, presenters
 from bot.games import get_game
-from bot.i18n import C_, Text, _
+from bot.i18n import C_, N_, Text, _
+from bot.pbp_games import log_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -328,32 +329,53 @@ async def _show_locked(
     behind = table.posted_version < table.version
     if not behind and not again:
         return None
-    if behind and not ping:  # the last change was never announced: announce it now
-        ping, actor = True, await bot.service.last_mover(table.id)
-    if recovering and await _already_shown(bot, table):
-        return nothing
+    notice = nothing
+    if behind:  # the last change was never announced: announce it now
+        if not ping:
+            ping, actor = True, await bot.service.last_mover(table.id)
+        if not (recovering and await _already_shown(bot, table)):
+            moves = unshown_moves(bot, table)
+            notice = await _post_state(bot, table, ping=ping, actor=actor, note=note, moves=moves)
+        if not again:
+            return notice
+        table = await bot.service.get(table.id)
+    # `/game status`: the current state again, never pinging, the same text whatever the
+    # channel showed before (a restart, an announcement still owed).
+    await _post_state(bot, table, ping=False, actor=None, note=None, moves=())
+    return notice
+
+
+async def _post_state(
+    bot: BoardBot,
+    table: Table,
+    *,
+    ping: bool,
+    actor: int | None,
+    note: str | Text | None,
+    moves: Sequence[MoveResult],
+) -> TurnNotice:
+    """Post the table's state (the board naming ``moves``, the final result or the abort
+    notice) after ``note``, record it and retire the older board; the turn notification
+    still to send."""
+    nothing: TurnNotice = (None, [], None, None)
     channel = bot.get_partial_messageable(table.channel_id)
     lang = table_lang(table)
     if table.status == "aborted":
         title = presenters.game_title(table.game, lang)
         notice = note or _("{title} table #{id} was aborted (no result).", title=title, id=table.id)
         await channel.send(clip(tr(notice, lang)))
-        await bot.service.set_posted(table.id, table.version, None, ())
-        await retire_board(bot, table, None)
+        await _posted(bot, table, None, ())
         return nothing
     if note is not None:
         await channel.send(clip(tr(note, lang)))
     if table.status == "finished":
-        message = await post_final(bot, table)
-        await bot.service.set_posted(table.id, table.version, message.id, ())
-        await retire_board(bot, table, message.id)
+        message = await post_final(bot, table, moves=moves)
+        await _posted(bot, table, message.id, ())
         return nothing
     view = await bot.service.public_view(table.id)
-    message = await post_board(bot, table, view, ping=ping, actor=actor)
+    message = await post_board(bot, table, view, ping=ping, actor=actor, moves=moves)
     waiting = to_ping(table, view)
-    seats = tuple(int(s) for s in view.get("to_act") or [])
-    await bot.service.set_posted(table.id, table.version, message.id, seats)
-    await retire_board(bot, table, message.id)
+    await _posted(bot, table, message.id, tuple(int(s) for s in view.get("to_act") or []))
     if not ping:
         return nothing
     before = None
@@ -361,6 +383,82 @@ async def _show_locked(
         before = [table.players[s].user_id for s in table.posted_to_act]
         before = [u for u in before if not ai_seats.is_ai(u)]
     return await bot.service.get(table.id), waiting, before, actor
+
+
+async def _posted(
+    bot: BoardBot, table: Table, message_id: int | None, to_act: tuple[int, ...]
+) -> None:
+    """Record that the channel shows ``table``'s version (in ``message_id``, if a new board or
+    result), forget the moves it announced and strip the older board's buttons."""
+    await bot.service.set_posted(table.id, table.version, message_id, to_act)
+    forget_moves(bot, table.id, table.version)
+    await retire_board(bot, table, message_id)
+
+
+#: At most this many committed moves are kept per table for its next board (a table whose
+#: boards cannot go out must not grow without end); the oldest go first.
+UNSHOWN_KEPT = 100
+
+
+def remember_move(bot: BoardBot, result: MoveResult) -> None:
+    """Keep a move this process committed until a board announces it."""
+    kept = bot.unshown_moves.setdefault(result.table.id, [])
+    kept.append(result)
+    del kept[:-UNSHOWN_KEPT]
+
+
+def unshown_moves(bot: BoardBot, table: Table) -> list[MoveResult]:
+    """The moves committed here since the channel's last board up to ``table``'s version, in
+    playing order: what the next board announces (a board coalesces the moves made while the
+    previous one was on its way)."""
+    kept = bot.unshown_moves.get(table.id, [])
+    moves = [m for m in kept if table.posted_version < m.table.version <= table.version]
+    return sorted(moves, key=lambda m: m.table.version)
+
+
+def forget_moves(bot: BoardBot, table_id: int, version: int) -> None:
+    """Drop the kept moves the channel now shows (everything up to ``version``)."""
+    kept = [m for m in bot.unshown_moves.get(table_id, []) if m.table.version > version]
+    if kept:
+        bot.unshown_moves[table_id] = kept
+    else:
+        bot.unshown_moves.pop(table_id, None)
+
+
+def moves_text(table: Table, moves: Sequence[MoveResult], room: int, lang: str) -> str:
+    """The moves a coalesced board announces, one log line each (as `/game log` writes them:
+    the public view's events only), within ``room`` characters: the oldest give way to
+    "N earlier moves" when they do not all fit."""
+    names = names_of(table, lang)
+    lines = [
+        log_entry(
+            table.game, m.table.seq, m.seat, m.action, m.view.get("events") or [], names, lang
+        ).text()
+        for m in moves
+    ]
+    if len("\n".join(lines)) <= room:
+        return "\n".join(lines)
+    shown: list[str] = []
+    for count, line in enumerate(reversed(lines)):
+        left = len(lines) - count - 1
+        head = [earlier_moves(left, lang)] if left else []
+        if len("\n".join([*head, line, *shown])) > room:
+            break
+        shown.insert(0, line)
+    left = len(lines) - len(shown)
+    text = "\n".join(([earlier_moves(left, lang)] if left else []) + shown)
+    return clip(text, room) if room > 0 else ""
+
+
+def earlier_moves(n: int, lang: str) -> str:
+    return tr(
+        N_(
+            "({n} earlier move is in `/game log`.)",
+            "({n} earlier moves are in `/game log`.)",
+            n,
+        ),
+        lang,
+    )
 
 
 async def _already_shown(bot: BoardBot, table: Table) -> bool:
@@ -405,6 +503,7 @@ async def _already_shown(bot: BoardBot, table: Table) -> bool:
         view = await bot.service.public_view(table.id)
         seats = tuple(int(s) for s in view.get("to_act") or [])
     await bot.service.set_posted(table.id, table.version, new_board, seats)
+    forget_moves(bot, table.id, table.version)
     await retire_board(bot, table, new_board)
     log.info("table %d: version %d was already in the channel", table.id, table.version)
     return True
@@ -434,22 +533,34 @@ async def retire_board(bot: BoardBot, table: Table, newest: int | None) -> None:
 
 
 async def post_board(
-    bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool, actor: int | None = None
+    bot: BoardBot,
+    table: Table,
+    view: dict[str, Any],
+    *,
+    ping: bool,
+    actor: int | None = None,
+    moves: Sequence[MoveResult] = (),
 ) -> discord.Message:
     """Send the public board, pinging only the seats that must act (through
     :func:`show_current`, which records it).
 
     ``actor`` (the user who just moved) is not pinged again: after their first T&E action they
-    still act, and they know it.
+    still act, and they know it. ``moves``: the moves since the previous board; when there are
+    several (made while that board was on its way) the board lists each one's log line.
     """
     from bot.ui.pbp import away_note
 
     lang = table_lang(table)
     names = names_of(table, lang)
-    text = presenters.status_line(view, names, lang) + await away_note(bot, table, lang)
+    listed = len(moves) > 1
+    text = presenters.status_line(view, names, lang, last_move=not listed)
+    text += await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
-    if users:
-        text = " ".join(f"<@{u}>" for u in users) + " " + text
+    pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
+    if listed:
+        announced = moves_text(table, moves, MAX_CONTENT - len(pings) - len(text) - 1, lang)
+        text = f"{announced}\n{text}" if announced else text
+    text = pings + text
     image = await render_file(
         table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png", lang=lang
     )
@@ -461,9 +572,12 @@ async def post_board(
     return await channel.send(clip(text), **kwargs)
 
 
-async def post_final(bot: BoardBot, table: Table) -> discord.Message:
+async def post_final(
+    bot: BoardBot, table: Table, *, moves: Sequence[MoveResult] = ()
+) -> discord.Message:
     """Send the end: final ranking and scores with everything revealed, the board, the record
-    (through :func:`show_current`, which records it)."""
+    (through :func:`show_current`, which records it); first the log lines of ``moves`` when
+    several moves since the previous board ended the game."""
     lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
@@ -476,6 +590,9 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
+    if len(moves) > 1:
+        announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
+        text = f"{announced}\n{text}" if announced else text
     files: list[discord.File] = []
     image = await render_file(
         table.game, marked(table, view), f"{table.game}-{table.id}-final.png", lang=lang
@@ -496,6 +613,7 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
 async def after_move(bot: BoardBot, result: MoveResult, *, note: str | Text | None = None) -> None:
     """Publish the consequences of a committed move (unless a newer move already replaced it)."""
     actor = result.table.players[result.seat].user_id
+    remember_move(bot, result)
     await show_current(bot, result.table.id, version=result.table.version, actor=actor, note=note)
 
 
