@@ -57,7 +57,16 @@ def command_cogs() -> list[commands.Cog]:
 
 
 class GameTree(app_commands.CommandTree["BoardBot"]):
-    """Sends every slash-command error through the one error reporter."""
+    """Answers every slash command at once (Discord waits 3 seconds for a first answer, and
+    every command reads the database, some render or replay a game) and sends every
+    slash-command error through the one error reporter."""
+
+    async def interaction_check(self, interaction: discord.Interaction[BoardBot], /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            from bot.ui.flow import acknowledge  # autocomplete cannot be deferred: not it
+
+            await acknowledge(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[BoardBot], error: app_commands.AppCommandError, /

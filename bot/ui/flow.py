@@ -647,10 +647,10 @@ async def catch_up(bot: BoardBot) -> int:
 async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table: Table) -> None:
     """Answer ephemerally with the caller's private view (image and short text), in the
     caller's language."""
+    await acknowledge(interaction)
     lang = reply_lang(interaction)
     seat = table.seat_of(interaction.user.id)
     private = await bot.service.private_view(table.id, interaction.user.id)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang)
     image = await render_file(
         table.game, marked(table, private), "hand.png", private=True, lang=lang
@@ -707,11 +707,9 @@ async def send_act_menu(
         text = tr(describe_waiting(table, view, lang), lang)
         offer = takeback_offer(table, view, interaction.user.id, lang)
         if edit:
-            await interaction.response.edit_message(content=text, view=offer)
-        elif offer is None:
-            await interaction.response.send_message(text, ephemeral=True)
+            await edit_message(interaction, content=text, view=offer)
         else:
-            await interaction.response.send_message(text, ephemeral=True, view=offer)
+            await reply(interaction, text, view=offer)
         return
     menu = presenters.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)
@@ -736,9 +734,9 @@ async def send_act_menu(
         heading = tr(_("Nothing matches any more; open Act again."), lang)
     components = action_view(table, menu)
     if edit:
-        await interaction.response.edit_message(content=heading, view=components)
+        await edit_message(interaction, content=heading, view=components)
     else:
-        await interaction.response.send_message(heading, view=components, ephemeral=True)
+        await reply(interaction, heading, view=components)
 
 
 async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -756,6 +754,33 @@ async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table
         lines.append(tr(_("Current board: {url}", url=url), lang))
     buttons = board_view(table, lang) if table.status == "active" else None
     await reply(interaction, clip("\n".join(lines)), view=buttons)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer Discord at once, before any work that may take time (the database, the render
+    pool, a replayed log): Discord waits 3 seconds for a first answer. A click defers its update
+    (the answer then edits the clicked message, or follows up ephemerally); a slash command shows
+    "thinking" to the caller alone (every command answers ephemerally). Once is enough."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def edit_message(
+    interaction: discord.Interaction[Any],
+    *,
+    content: str,
+    view: discord.ui.View | None = discord.utils.MISSING,
+) -> None:
+    """Replace the clicked message's text and (unless ``view`` is left out) its components,
+    acknowledged already or not."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)
 
 
 async def reply(
