@@ -339,6 +339,8 @@ async def _show_locked(
         if not again:
             return notice
         table = await bot.service.get(table.id)
+        if table.status != "active":  # an end is announced once, not reposted
+            return notice
     # `/game status`: the current state again, never pinging, the same text whatever the
     # channel showed before (a restart, an announcement still owed).
     await _post_state(bot, table, ping=False, actor=None, note=None, moves=())
@@ -632,6 +634,7 @@ async def catch_up(bot: BoardBot) -> int:
         except discord.NotFound as error:  # the channel is gone: nothing can show it any more
             log.warning("table %d: its channel is gone (%s); not posting it again", table.id, error)
             await bot.service.set_posted(table.id, table.version, None, table.posted_to_act or ())
+            forget_moves(bot, table.id, table.version)
         except discord.Forbidden as error:  # the permission may come back: try again next tick
             log.warning("table %d: cannot post its current state: %s", table.id, error)
         except Exception:
