@@ -23,7 +23,7 @@ from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
 from bot.pbp import PlayByPost
 from bot.scheduler import Scheduler
-from bot.service import Service
+from bot.service import MoveResult, Service
 from bot.shards import BoardLeases, Leases, Shards
 from bot.stats import Statistics
 from bot.ui.ai import AiPlayer
@@ -60,7 +60,16 @@ def command_cogs() -> list[commands.Cog]:
 
 
 class GameTree(app_commands.CommandTree["BoardBot"]):
-    """Sends every slash-command error through the one error reporter."""
+    """Answers every slash command at once (Discord waits 3 seconds for a first answer, and
+    every command reads the database, some render or replay a game) and sends every
+    slash-command error through the one error reporter."""
+
+    async def interaction_check(self, interaction: discord.Interaction[BoardBot], /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            from bot.ui.flow import acknowledge  # autocomplete cannot be deferred: not it
+
+            await acknowledge(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[BoardBot], error: app_commands.AppCommandError, /
@@ -128,6 +137,9 @@ class BoardBot(commands.Bot):
         self._scheduler_task: asyncio.Task[None] | None = None
         self._render_warmup: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
+        # Per table, the moves committed here that no board has announced yet: a board posted
+        # after several quick moves names them all (see bot.ui.flow.unshown_moves).
+        self.unshown_moves: dict[int, list[MoveResult]] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads. Kept in memory
         # also with several processes: an offer's clicks come from its server, and one process

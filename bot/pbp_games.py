@@ -8,7 +8,7 @@ whether that action revealed anything new (see the per-game rules there).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -22,6 +22,7 @@ __all__ = [
     "LogEntry",
     "action_is_public",
     "log_entries",
+    "log_entry",
     "name_seats",
     "skip_action",
     "takeback_refusal",
@@ -150,10 +151,25 @@ def log_entries(
         entries.append(LogEntry(0, None, None, lines, lang))
     for index, (seat, action) in enumerate(actions):
         events: list[dict[str, Any]] = game.view(states[index + 1], None)["events"]
-        lines = tuple(_line(game.NAME, e, names, lang) for e in events)
-        player = names[seat] if seat < len(names) else str(render(_("seat {n}", n=seat), lang))
-        # Name the actor when no event does (Targi's "use B3" may only report the new card).
-        if not (lines and lines[0].startswith(player)) and action_is_public(game.NAME, action):
-            lines = (f"{player}: {action}", *lines)
-        entries.append(LogEntry(index + 1, seat, player, lines, lang))
+        entries.append(log_entry(game.NAME, index + 1, seat, action, events, names, lang))
     return entries
+
+
+def log_entry(
+    game: str,
+    number: int,
+    seat: int,
+    action: str,
+    events: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    lang: str = DEFAULT,
+) -> LogEntry:
+    """Log entry ``number`` (from 1): ``seat`` played ``action``, and the public view after it
+    reported ``events``. Only the public view's events, and the notation where
+    :func:`action_is_public` allows it."""
+    lines = tuple(_line(game, dict(e), names, lang) for e in events)
+    player = names[seat] if seat < len(names) else str(render(_("seat {n}", n=seat), lang))
+    # Name the actor when no event does (Targi's "use B3" may only report the new card).
+    if not (lines and lines[0].startswith(player)) and action_is_public(game, action):
+        lines = (f"{player}: {action}", *lines)
+    return LogEntry(number, seat, player, lines, lang)

@@ -1004,8 +1004,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str:
-    """The short public line under a board: last move, its consequences, who must act now."""
+def status_line(
+    view: Mapping[str, Any], names: Sequence[str], lang: str = "en", *, last_move: bool = True
+) -> str:
+    """The short public line under a board: last move, its consequences, who must act now
+    (without the last move and its consequences unless ``last_move``: a board that lists the
+    moves itself)."""
     game = str(view.get("game", ""))
     parts: list[str] = []
 
@@ -1013,10 +1017,11 @@ def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en")
         parts.append(str(render(text, lang)))
 
     last = view.get("last_action")
-    if isinstance(last, Mapping) and last.get("action"):
+    if last_move and isinstance(last, Mapping) and last.get("action"):
         who = _names_of([int(last.get("seat", -1))], names, lang)
         add(_("{player} played `{action}`.", player=who, action=last["action"]))
-    for event in view.get("events") or []:
+    events = (view.get("events") or []) if last_move else []
+    for event in events:
         if isinstance(event, Mapping) and event.get("text"):
             shown = str(render(event_text(game, event), lang))
             parts.append(_sentence(name_seats(shown, names)))

@@ -169,10 +169,7 @@ async def _open_thread(
 ) -> None:
     bot = flow.bot_of(interaction)
     # Answer Discord at once: the thread and the lobby are two requests that may be rate-limited.
-    if interaction.type is discord.InteractionType.component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     language = await table_language(interaction)
     thread_name = _(
         "{game} by {player}",
@@ -320,7 +317,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         chosen_language = language.value if language is not None else None
         try:
             table = await bot.service.create(
@@ -391,7 +388,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await flow.post_lobby(bot, table)
             return
         await answer(interaction, _("Here is the board again."))
-        await flow.show_current(bot, table.id, ping=False, again=True)
+        await flow.show_current(bot, table.id, ping=False, again=True, recovering=True)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

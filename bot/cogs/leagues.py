@@ -161,7 +161,7 @@ class LeagueCog(
             round_days=round_days,
             rounds=rounds,
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         await ui.post_signup(bot, league)
         done = _(
             "League {league} is open for sign-up in this channel.", league=ui._escape(league.name)
@@ -177,7 +177,7 @@ class LeagueCog(
         update = await bot.leagues.start(
             chosen.id, interaction.user.id, can_manage=flow.can_manage(interaction)
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         await ui.publish(bot, update)  # closes the sign-up card, opens round 1
         started = _("{league} has started: round 1 is open.", league=ui._escape(chosen.name))
         await flow.reply(interaction, tr(started, reply_lang(interaction)))
@@ -189,7 +189,7 @@ class LeagueCog(
         bot = flow.bot_of(interaction)
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         lang = reply_lang(interaction)
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
@@ -264,7 +264,7 @@ class LeagueCog(
         bot = flow.bot_of(interaction)
         chosen = await resolve(interaction, league)
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         await self._after_removal(interaction, update)
         left = _("You left {league}.", league=ui._escape(chosen.name))
         await flow.reply(interaction, tr(left, reply_lang(interaction)))
@@ -285,7 +285,7 @@ class LeagueCog(
             can_manage=flow.can_manage(interaction),
             user_id=int(player),
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         await self._after_removal(interaction, update)
         mention = f"<@{player}>"
         removed = _(
@@ -369,7 +369,7 @@ class LeagueCog(
             ranking=ranking,
             reason=reason,
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await flow.acknowledge(interaction)
         await ui.publish(bot, update)
         decided = _("Match #{match} decided: {result}.", match=found.id, result=ui._escape(result))
         await flow.reply(interaction, tr(decided, reply_lang(interaction)))

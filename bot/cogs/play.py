@@ -31,7 +31,7 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
         raise CommandRefused(_("Type an action, e.g. pick one from the autocomplete list."))
     # Answer Discord at once ("thinking", only to the player): under load the commit and the
     # confirmation may take longer than the 3 seconds Discord waits for a first answer.
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     result = await bot.service.submit(table.id, interaction.user.id, text)
     await answer(interaction, _("You played `{action}`.", action=result.action))
     await flow.after_move(bot, result)

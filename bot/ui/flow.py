@@ -18,7 +18,8 @@ import discord
 
 from bot import ai_seats, i18n, presenters
 from bot.games import get_game
-from bot.i18n import C_, Text, _
+from bot.i18n import C_, N_, Text, _
+from bot.pbp_games import log_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -328,32 +329,55 @@ async def _show_locked(
     behind = table.posted_version < table.version
     if not behind and not again:
         return None
-    if behind and not ping:  # the last change was never announced: announce it now
-        ping, actor = True, await bot.service.last_mover(table.id)
-    if recovering and await _already_shown(bot, table):
-        return nothing
+    notice = nothing
+    if behind:  # the last change was never announced: announce it now
+        if not ping:
+            ping, actor = True, await bot.service.last_mover(table.id)
+        if not (recovering and await _already_shown(bot, table)):
+            moves = unshown_moves(bot, table)
+            notice = await _post_state(bot, table, ping=ping, actor=actor, note=note, moves=moves)
+        if not again:
+            return notice
+        table = await bot.service.get(table.id)
+        if table.status != "active":  # an end is announced once, not reposted
+            return notice
+    # `/game status`: the current state again, never pinging, the same text whatever the
+    # channel showed before (a restart, an announcement still owed).
+    await _post_state(bot, table, ping=False, actor=None, note=None, moves=())
+    return notice
+
+
+async def _post_state(
+    bot: BoardBot,
+    table: Table,
+    *,
+    ping: bool,
+    actor: int | None,
+    note: str | Text | None,
+    moves: Sequence[MoveResult],
+) -> TurnNotice:
+    """Post the table's state (the board naming ``moves``, the final result or the abort
+    notice) after ``note``, record it and retire the older board; the turn notification
+    still to send."""
+    nothing: TurnNotice = (None, [], None, None)
     channel = bot.get_partial_messageable(table.channel_id)
     lang = table_lang(table)
     if table.status == "aborted":
         title = presenters.game_title(table.game, lang)
         notice = note or _("{title} table #{id} was aborted (no result).", title=title, id=table.id)
         await channel.send(clip(tr(notice, lang)))
-        await bot.service.set_posted(table.id, table.version, None, ())
-        await retire_board(bot, table, None)
+        await _posted(bot, table, None, ())
         return nothing
     if note is not None:
         await channel.send(clip(tr(note, lang)))
     if table.status == "finished":
-        message = await post_final(bot, table)
-        await bot.service.set_posted(table.id, table.version, message.id, ())
-        await retire_board(bot, table, message.id)
+        message = await post_final(bot, table, moves=moves)
+        await _posted(bot, table, message.id, ())
         return nothing
     view = await bot.service.public_view(table.id)
-    message = await post_board(bot, table, view, ping=ping, actor=actor)
+    message = await post_board(bot, table, view, ping=ping, actor=actor, moves=moves)
     waiting = to_ping(table, view)
-    seats = tuple(int(s) for s in view.get("to_act") or [])
-    await bot.service.set_posted(table.id, table.version, message.id, seats)
-    await retire_board(bot, table, message.id)
+    await _posted(bot, table, message.id, tuple(int(s) for s in view.get("to_act") or []))
     if not ping:
         return nothing
     before = None
@@ -361,6 +385,82 @@ async def _show_locked(
         before = [table.players[s].user_id for s in table.posted_to_act]
         before = [u for u in before if not ai_seats.is_ai(u)]
     return await bot.service.get(table.id), waiting, before, actor
+
+
+async def _posted(
+    bot: BoardBot, table: Table, message_id: int | None, to_act: tuple[int, ...]
+) -> None:
+    """Record that the channel shows ``table``'s version (in ``message_id``, if a new board or
+    result), forget the moves it announced and strip the older board's buttons."""
+    await bot.service.set_posted(table.id, table.version, message_id, to_act)
+    forget_moves(bot, table.id, table.version)
+    await retire_board(bot, table, message_id)
+
+
+#: At most this many committed moves are kept per table for its next board (a table whose
+#: boards cannot go out must not grow without end); the oldest go first.
+UNSHOWN_KEPT = 100
+
+
+def remember_move(bot: BoardBot, result: MoveResult) -> None:
+    """Keep a move this process committed until a board announces it."""
+    kept = bot.unshown_moves.setdefault(result.table.id, [])
+    kept.append(result)
+    del kept[:-UNSHOWN_KEPT]
+
+
+def unshown_moves(bot: BoardBot, table: Table) -> list[MoveResult]:
+    """The moves committed here since the channel's last board up to ``table``'s version, in
+    playing order: what the next board announces (a board coalesces the moves made while the
+    previous one was on its way)."""
+    kept = bot.unshown_moves.get(table.id, [])
+    moves = [m for m in kept if table.posted_version < m.table.version <= table.version]
+    return sorted(moves, key=lambda m: m.table.version)
+
+
+def forget_moves(bot: BoardBot, table_id: int, version: int) -> None:
+    """Drop the kept moves the channel now shows (everything up to ``version``)."""
+    kept = [m for m in bot.unshown_moves.get(table_id, []) if m.table.version > version]
+    if kept:
+        bot.unshown_moves[table_id] = kept
+    else:
+        bot.unshown_moves.pop(table_id, None)
+
+
+def moves_text(table: Table, moves: Sequence[MoveResult], room: int, lang: str) -> str:
+    """The moves a coalesced board announces, one log line each (as `/game log` writes them:
+    the public view's events only), within ``room`` characters: the oldest give way to
+    "N earlier moves" when they do not all fit."""
+    names = names_of(table, lang)
+    lines = [
+        log_entry(
+            table.game, m.table.seq, m.seat, m.action, m.view.get("events") or [], names, lang
+        ).text()
+        for m in moves
+    ]
+    if len("\n".join(lines)) <= room:
+        return "\n".join(lines)
+    shown: list[str] = []
+    for count, line in enumerate(reversed(lines)):
+        left = len(lines) - count - 1
+        head = [earlier_moves(left, lang)] if left else []
+        if len("\n".join([*head, line, *shown])) > room:
+            break
+        shown.insert(0, line)
+    left = len(lines) - len(shown)
+    text = "\n".join(([earlier_moves(left, lang)] if left else []) + shown)
+    return clip(text, room) if room > 0 else ""
+
+
+def earlier_moves(n: int, lang: str) -> str:
+    return tr(
+        N_(
+            "({n} earlier move is in `/game log`.)",
+            "({n} earlier moves are in `/game log`.)",
+            n,
+        ),
+        lang,
+    )
 
 
 async def _already_shown(bot: BoardBot, table: Table) -> bool:
@@ -405,6 +505,7 @@ async def _already_shown(bot: BoardBot, table: Table) -> bool:
         view = await bot.service.public_view(table.id)
         seats = tuple(int(s) for s in view.get("to_act") or [])
     await bot.service.set_posted(table.id, table.version, new_board, seats)
+    forget_moves(bot, table.id, table.version)
     await retire_board(bot, table, new_board)
     log.info("table %d: version %d was already in the channel", table.id, table.version)
     return True
@@ -434,22 +535,34 @@ async def retire_board(bot: BoardBot, table: Table, newest: int | None) -> None:
 
 
 async def post_board(
-    bot: BoardBot, table: Table, view: dict[str, Any], *, ping: bool, actor: int | None = None
+    bot: BoardBot,
+    table: Table,
+    view: dict[str, Any],
+    *,
+    ping: bool,
+    actor: int | None = None,
+    moves: Sequence[MoveResult] = (),
 ) -> discord.Message:
     """Send the public board, pinging only the seats that must act (through
     :func:`show_current`, which records it).
 
     ``actor`` (the user who just moved) is not pinged again: after their first T&E action they
-    still act, and they know it.
+    still act, and they know it. ``moves``: the moves since the previous board; when there are
+    several (made while that board was on its way) the board lists each one's log line.
     """
     from bot.ui.pbp import away_note
 
     lang = table_lang(table)
     names = names_of(table, lang)
-    text = presenters.status_line(view, names, lang) + await away_note(bot, table, lang)
+    listed = len(moves) > 1
+    text = presenters.status_line(view, names, lang, last_move=not listed)
+    text += await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
-    if users:
-        text = " ".join(f"<@{u}>" for u in users) + " " + text
+    pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
+    if listed:
+        announced = moves_text(table, moves, MAX_CONTENT - len(pings) - len(text) - 1, lang)
+        text = f"{announced}\n{text}" if announced else text
+    text = pings + text
     image = await render_file(
         table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png", lang=lang
     )
@@ -461,9 +574,12 @@ async def post_board(
     return await channel.send(clip(text), **kwargs)
 
 
-async def post_final(bot: BoardBot, table: Table) -> discord.Message:
+async def post_final(
+    bot: BoardBot, table: Table, *, moves: Sequence[MoveResult] = ()
+) -> discord.Message:
     """Send the end: final ranking and scores with everything revealed, the board, the record
-    (through :func:`show_current`, which records it)."""
+    (through :func:`show_current`, which records it); first the log lines of ``moves`` when
+    several moves since the previous board ended the game."""
     lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
@@ -476,6 +592,9 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
+    if len(moves) > 1:
+        announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
+        text = f"{announced}\n{text}" if announced else text
     files: list[discord.File] = []
     image = await render_file(
         table.game, marked(table, view), f"{table.game}-{table.id}-final.png", lang=lang
@@ -496,6 +615,7 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
 async def after_move(bot: BoardBot, result: MoveResult, *, note: str | Text | None = None) -> None:
     """Publish the consequences of a committed move (unless a newer move already replaced it)."""
     actor = result.table.players[result.seat].user_id
+    remember_move(bot, result)
     await show_current(bot, result.table.id, version=result.table.version, actor=actor, note=note)
 
 
@@ -514,6 +634,7 @@ async def catch_up(bot: BoardBot) -> int:
         except discord.NotFound as error:  # the channel is gone: nothing can show it any more
             log.warning("table %d: its channel is gone (%s); not posting it again", table.id, error)
             await bot.service.set_posted(table.id, table.version, None, table.posted_to_act or ())
+            forget_moves(bot, table.id, table.version)
         except discord.Forbidden as error:  # the permission may come back: try again next tick
             log.warning("table %d: cannot post its current state: %s", table.id, error)
         except Exception:
@@ -529,10 +650,10 @@ async def catch_up(bot: BoardBot) -> int:
 async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table: Table) -> None:
     """Answer ephemerally with the caller's private view (image and short text), in the
     caller's language."""
+    await acknowledge(interaction)
     lang = reply_lang(interaction)
     seat = table.seat_of(interaction.user.id)
     private = await bot.service.private_view(table.id, interaction.user.id)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang)
     image = await render_file(
         table.game, marked(table, private), "hand.png", private=True, lang=lang
@@ -589,11 +710,9 @@ async def send_act_menu(
         text = tr(describe_waiting(table, view, lang), lang)
         offer = takeback_offer(table, view, interaction.user.id, lang)
         if edit:
-            await interaction.response.edit_message(content=text, view=offer)
-        elif offer is None:
-            await interaction.response.send_message(text, ephemeral=True)
+            await edit_message(interaction, content=text, view=offer)
         else:
-            await interaction.response.send_message(text, ephemeral=True, view=offer)
+            await reply(interaction, text, view=offer)
         return
     menu = presenters.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)
@@ -618,9 +737,9 @@ async def send_act_menu(
         heading = tr(_("Nothing matches any more; open Act again."), lang)
     components = action_view(table, menu)
     if edit:
-        await interaction.response.edit_message(content=heading, view=components)
+        await edit_message(interaction, content=heading, view=components)
     else:
-        await interaction.response.send_message(heading, view=components, ephemeral=True)
+        await reply(interaction, heading, view=components)
 
 
 async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -638,6 +757,33 @@ async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table
         lines.append(tr(_("Current board: {url}", url=url), lang))
     buttons = board_view(table, lang) if table.status == "active" else None
     await reply(interaction, clip("\n".join(lines)), view=buttons)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer Discord at once, before any work that may take time (the database, the render
+    pool, a replayed log): Discord waits 3 seconds for a first answer. A click defers its update
+    (the answer then edits the clicked message, or follows up ephemerally); a slash command shows
+    "thinking" to the caller alone (every command answers ephemerally). Once is enough."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def edit_message(
+    interaction: discord.Interaction[Any],
+    *,
+    content: str,
+    view: discord.ui.View | None = discord.utils.MISSING,
+) -> None:
+    """Replace the clicked message's text and (unless ``view`` is left out) its components,
+    acknowledged already or not."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)
 
 
 async def reply(

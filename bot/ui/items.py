@@ -52,7 +52,12 @@ class Persistent:
         return make(*(convert(match[name]) for name, convert in cls.fields))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._run)
+        await guarded(interaction, self._answered_run)
+
+    async def _answered_run(self, interaction: discord.Interaction[Any]) -> None:
+        # Discord's first answer before any work: every click reads the database.
+        await flow.acknowledge(interaction)
+        await self._run(interaction)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
@@ -114,8 +119,8 @@ class LobbyButton(
                 self.table_id, user, can_manage=flow.can_manage(interaction), need_person=True
             )
             view = await service.public_view(table.id)
-            await interaction.response.edit_message(
-                content=flow.started_content(table, view), view=None
+            await flow.edit_message(
+                interaction, content=flow.started_content(table, view), view=None
             )
             await flow.show_current(bot, table.id, version=table.version)
             return
@@ -124,12 +129,14 @@ class LobbyButton(
                 self.table_id, user, can_manage=flow.can_manage(interaction)
             )
             cancelled = tr(_("Cancelled."), table_lang(table))
-            await interaction.response.edit_message(
-                content=flow.clip(f"{flow.lobby_content(table)}\n{cancelled}"), view=None
+            await flow.edit_message(
+                interaction,
+                content=flow.clip(f"{flow.lobby_content(table)}\n{cancelled}"),
+                view=None,
             )
             return
-        await interaction.response.edit_message(
-            content=flow.lobby_content(table), view=flow.lobby_view(table)
+        await flow.edit_message(
+            interaction, content=flow.lobby_content(table), view=flow.lobby_view(table)
         )
 
 
@@ -177,8 +184,8 @@ class AiSelect(
             table = await service.add_ai(
                 self.table_id, interaction.user.id, values[0], can_manage=manage
             )
-        await interaction.response.edit_message(
-            content=flow.lobby_content(table), view=flow.lobby_view(table)
+        await flow.edit_message(
+            interaction, content=flow.lobby_content(table), view=flow.lobby_view(table)
         )
 
 
@@ -308,7 +315,7 @@ async def submit_from_menu(
 ) -> None:
     """Submit an action chosen in the Act menu; acknowledge only after the commit."""
     bot = flow.bot_of(interaction)
-    await interaction.response.defer()  # see submit_typed: answer first, confirm after the commit
+    await flow.acknowledge(interaction)  # see submit_typed: answer first, confirm after the commit
     result = await bot.service.submit(
         table_id, interaction.user.id, action, expected_version=version
     )
@@ -373,7 +380,7 @@ class ConfirmButton(
                 can_manage=flow.can_manage(interaction),
                 expected_version=self.version,
             )
-            await interaction.response.edit_message(content=tr(_("Game aborted."), mine), view=None)
+            await flow.edit_message(interaction, content=tr(_("Game aborted."), mine), view=None)
             lang = table_lang(table)
             title = presenters.game_title(table.game, lang)
             note = _("{title} table #{id} was aborted by {who}.", title=title, id=table.id, who=who)
@@ -384,7 +391,7 @@ class ConfirmButton(
                 await flow.show_current(bot, table.id, version=table.version, note=note)
             return
         table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
-        await interaction.response.edit_message(content=tr(_("You resigned."), mine), view=None)
+        await flow.edit_message(interaction, content=tr(_("You resigned."), mine), view=None)
         note = _("{who} resigned.", who=who)
         if table.status == "active":  # `ai_replaces`: an AI took the seat over
             seat = [row[0] for row in await bot.service.replaced_seats(table.id)][-1]

@@ -200,7 +200,7 @@ class SignupButton(
         snap = await bot.leagues.snapshot(self.league_id)
         lang = await league_lang(bot, snap.league)  # the card is public: the server's language
         buttons = signup_view(self.league_id, lang) if snap.league.status == "signup" else None
-        await interaction.response.edit_message(content=signup_content(snap, lang), view=buttons)
+        await flow.edit_message(interaction, content=signup_content(snap, lang), view=buttons)
         if update is not None and snap.league.status != "signup":
             await publish(bot, update)
 

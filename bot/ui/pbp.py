@@ -315,14 +315,14 @@ async def _answered(
             who=who,
             waiting=waiting,
         )
-        await interaction.response.edit_message(content=flow.clip(tr(text, lang)))
+        await flow.edit_message(interaction, content=flow.clip(tr(text, lang)))
         return
     if outcome.status == "refused":
         text = _("{who} refused: {name}'s move stands.", who=who, name=names[outcome.seat])
-        await interaction.response.edit_message(content=flow.clip(tr(text, lang)), view=None)
+        await flow.edit_message(interaction, content=flow.clip(tr(text, lang)), view=None)
         return
     text = _("Everyone approved: {name}'s last move was taken back.", name=names[outcome.seat])
-    await interaction.response.edit_message(content=flow.clip(tr(text, lang)), view=None)
+    await flow.edit_message(interaction, content=flow.clip(tr(text, lang)), view=None)
     await flow.show_current(bot, table.id, version=table.version)
 
 
@@ -398,9 +398,7 @@ class TakebackAnswer(
         if request is None or request.version != self.version:
             table = await bot.service.get(self.table_id)  # the request is the table's message
             closed = _("This take-back request is no longer open.")
-            await interaction.response.edit_message(
-                content=tr(closed, table_lang(table)), view=None
-            )
+            await flow.edit_message(interaction, content=tr(closed, table_lang(table)), view=None)
             return
         outcome = await bot.pbp.answer_takeback(
             self.table_id, interaction.user.id, self.op == "approve"

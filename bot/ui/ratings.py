@@ -170,7 +170,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     guild = _guild(interaction)
     bot = flow.bot_of(interaction)
     lang = reply_lang(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     board = await ratings.leaderboard(bot.service.db, guild, game, interaction.user.id)
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
@@ -234,7 +234,7 @@ async def show_rating(
     who = user or interaction.user
     bot = flow.bot_of(interaction)
     lang = reply_lang(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     cards = await ratings.player_cards(
         bot.service.db, guild, who.id, None if game is None else [game]
     )
@@ -314,7 +314,7 @@ async def show_history(
     who = user or interaction.user
     bot = flow.bot_of(interaction)
     lang = reply_lang(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     games = await ratings.recent_games(bot.service.db, guild, who.id, HISTORY_GAMES)
     text = history_text(games, guild, who.display_name, lang)
     await interaction.followup.send(text, ephemeral=True)

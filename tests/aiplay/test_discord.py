@@ -15,7 +15,7 @@ from bot.service import Table
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
 from tests.aiplay.conftest import ITERATIONS
-from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids
+from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, custom_ids, updated_clicked
 from tests.fakediscord import Call
 
 
@@ -85,7 +85,7 @@ async def test_add_ai_in_the_lobby_then_start(harness: Harness) -> None:
     refused = await h.pick(BOB, lobby, menu, "easy")  # not the creator
     assert refused.ephemeral and "Only the player who opened" in (refused.content or "")
     added = await h.pick(ALICE, lobby, menu, "strong")
-    assert added.callback_type == 7 and "Alice, 🤖 AI (strong)" in added.content
+    assert updated_clicked(added) and "Alice, 🤖 AI (strong)" in added.content
     lobby = h.fake.message(table.lobby_message_id)
     await h.pick(ALICE, lobby, menu, "easy")
     lobby = h.fake.message(table.lobby_message_id)

@@ -226,6 +226,14 @@ def _custom_ids(message: JSON) -> list[str]:
     return out
 
 
+def updated_clicked(call: Call) -> bool:
+    """Whether ``call`` replaced the clicked message: an UPDATE_MESSAGE callback, or the edit of
+    ``@original`` after a deferred update (every click is acknowledged before its work)."""
+    return call.callback_type == 7 or (
+        call.method == "PATCH" and call.path.endswith("/messages/@original")
+    )
+
+
 def custom_ids(message: JSON) -> list[str]:
     return _custom_ids(message)
 
@@ -253,8 +261,8 @@ async def open_table(h: Harness, game: str, players: list[Person], **options: An
     lobby = h.fake.message(table.lobby_message_id)
     for person in players[1:]:
         joined = await h.click(person, lobby, f"lobby:{table.id}:join")
-        assert joined.callback_type == 7, joined.content
+        assert updated_clicked(joined), joined.content
         lobby = h.fake.message(table.lobby_message_id)
     started = await h.click(creator, lobby, f"lobby:{table.id}:start")
-    assert started.callback_type == 7, started.content
+    assert updated_clicked(started), started.content
     return await h.table()

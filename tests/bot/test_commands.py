@@ -9,7 +9,16 @@ import pytest
 from bot.client import BoardBot
 from bot.games import game_names
 from bot.service import Service
-from tests.bot.helpers import ALICE, BOB, CAROL, MALLORY, Harness, custom_ids, open_table
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    MALLORY,
+    Harness,
+    custom_ids,
+    open_table,
+    updated_clicked,
+)
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as p
 
@@ -71,7 +80,7 @@ async def test_resign_needs_confirmation_and_ends_with_the_record(harness: Harne
     assert (await h.table()).status == "active"
     mark = h.fake.mark()
     done = await h.click(BOB, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
-    assert done.callback_type == 7
+    assert updated_clicked(done)
     notice, final = h.public_posts(mark)
     assert notice.json["content"] == "Bob resigned."
     lines = final.json["content"].splitlines()

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.games import game_names
-from tests.bot.helpers import ALICE, BOB, CAROL, MALLORY, MODERATOR, Harness, custom_ids
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    MALLORY,
+    MODERATOR,
+    Harness,
+    custom_ids,
+    updated_clicked,
+)
 from tests.fakediscord import jresp
 from tests.fakediscord import payloads as p
 
@@ -25,7 +34,7 @@ async def test_open_join_start_posts_board_pinging_only_the_seat_to_act(harness:
     assert "Seated (1/3): Alice." in lobby["content"]
 
     joined = await h.click(BOB, lobby, f"lobby:{table.id}:join")
-    assert joined.callback_type == 7 and "Alice, Bob" in joined.content
+    assert updated_clicked(joined) and "Alice, Bob" in joined.content
     # Only the creator (or a manager) may start.
     lobby = h.fake.message(table.lobby_message_id)
     refused = await h.click(BOB, lobby, f"lobby:{table.id}:start")
@@ -34,7 +43,7 @@ async def test_open_join_start_posts_board_pinging_only_the_seat_to_act(harness:
 
     mark = h.fake.mark()
     started = await h.click(ALICE, lobby, f"lobby:{table.id}:start")
-    assert started.callback_type == 7 and "Started" in started.content
+    assert updated_clicked(started) and "Started" in started.content
     posts = h.public_posts(mark)
     assert len(posts) == 1
     board = posts[0]
@@ -79,7 +88,7 @@ async def test_cancel_needs_creator_or_manager(harness: Harness) -> None:
     refused = await h.click(MALLORY, lobby, f"lobby:{table.id}:cancel")
     assert refused.ephemeral and (await h.table()).status == "lobby"
     done = await h.click(MODERATOR, lobby, f"lobby:{table.id}:cancel")
-    assert done.callback_type == 7 and "Cancelled" in done.content
+    assert updated_clicked(done) and "Cancelled" in done.content
     assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
 
 

@@ -31,7 +31,23 @@ def _named(payload: JSON, user_id: str) -> JSON:
 
 async def _interact(fake: FakeDiscord, payload: JSON) -> Call:
     await fake.push_interaction(payload)
-    return await fake.response_to(payload, timeout=10)
+    return await shown(fake, payload)
+
+
+async def shown(fake: FakeDiscord, payload: JSON, *, timeout: float = 10) -> Call:
+    """What the user was finally shown for ``payload``: the callback when it carries the answer
+    (autocomplete choices, a message), else the first followup or edit with text or files after
+    the defer (every command and click answers Discord first, then does its work)."""
+    callback = await fake.response_to(payload, timeout=timeout)
+    if callback.callback_type not in (5, 6):
+        return callback
+    return await fake.wait_for(
+        lambda c: c.interaction is not None
+        and c.interaction["id"] == payload["id"]
+        and not c.is_callback
+        and bool(c.content or c.files),
+        timeout=timeout,
+    )
 
 
 def _is_post(call: Call) -> bool:
@@ -87,11 +103,11 @@ async def test_python_m_bot_survives_a_kill_and_finishes_the_game(
     assert len(fake.command_syncs()) == 1
 
     mark = fake.mark()
-    opened = await _interact(
-        fake,
-        _named(p.slash("game", {"game": "tigris", "seats": 2}, sub="new", user_id="111"), "111"),
-    )
-    assert opened.callback_type == 5 and opened.flags & 64  # answered at once, privately
+    new = _named(p.slash("game", {"game": "tigris", "seats": 2}, sub="new", user_id="111"), "111")
+    opened = await _interact(fake, new)
+    first = await fake.response_to(new)
+    assert first.callback_type == 5 and first.flags & 64  # answered at once, privately
+    assert opened.ephemeral and "Opened" in (opened.content or "")
     lobby_post = await fake.wait_for(_is_post, start=mark)
     lobby = fake.message(lobby_post.response["id"])
     table_id = re.search(r"table #(\d+)", lobby["content"])

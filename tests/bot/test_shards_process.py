@@ -24,6 +24,7 @@ import pytest
 import pytest_asyncio
 
 from bot.games import game_names
+from tests.bot.test_process import shown
 from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord import payloads as p
 from tests.fakediscord.driver import BotProcess
@@ -177,7 +178,7 @@ async def processes(
 
 async def _interact(fake: FakeDiscord, payload: JSON, *, shard: int | None = None) -> Call:
     await fake.push_interaction(payload, shard=shard)
-    return await fake.response_to(payload, timeout=20)
+    return await shown(fake, payload, timeout=20)
 
 
 def _posted_in(channel: str) -> Callable[[Call], bool]:

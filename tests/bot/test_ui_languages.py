@@ -33,6 +33,7 @@ from tests.bot.helpers import (
     open_table,
     running_bot,
     select_options,
+    updated_clicked,
 )
 from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord import payloads as p
@@ -105,10 +106,10 @@ async def lobby_in(h: Harness, language: str, seats: int = 2) -> Table:
 async def start(h: Harness, table: Table, joiner: Person = BOB) -> Table:
     lobby = h.fake.message(table.lobby_message_id)
     joined = await h.click(joiner, lobby, f"lobby:{table.id}:join")
-    assert joined.callback_type == 7, joined.content
+    assert updated_clicked(joined), joined.content
     lobby = h.fake.message(table.lobby_message_id)
     started = await h.click(ALICE, lobby, f"lobby:{table.id}:start")
-    assert started.callback_type == 7, started.content
+    assert updated_clicked(started), started.content
     return await h.table()
 
 

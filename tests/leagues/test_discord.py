@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ui.leagues import run_league_tick
-from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness, Person, custom_ids
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    MODERATOR,
+    Harness,
+    Person,
+    custom_ids,
+    updated_clicked,
+)
 from tests.fakediscord import payloads as p
 from tests.leagues.conftest import GUILD_ID as GUILD
 from tests.service.conftest import ManualClock
@@ -55,11 +64,11 @@ async def test_a_league_season_in_discord(league_bot: tuple[Harness, ManualClock
     assert custom_ids(card) == [join, leave]
     for person in (ALICE, BOB, CAROL):
         clicked = await h.click(person, card, join)
-        assert clicked.callback_type == 7, clicked.content
+        assert updated_clicked(clicked), clicked.content
         card = h.fake.message(league.signup_message_id)
     assert "Signed up (3): Alice, Bob, Carol." in card["content"]
     left = await h.click(CAROL, card, leave)
-    assert left.callback_type == 7
+    assert updated_clicked(left)
     card = h.fake.message(league.signup_message_id)
     assert "Signed up (2): Alice, Bob." in card["content"]
     await h.click(CAROL, card, join)

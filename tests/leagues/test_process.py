@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.test_process import shown
 from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord import payloads as p
 
@@ -62,7 +63,7 @@ async def test_a_kill_while_round_one_opens_shows_it_once(
 
     async def interact(payload: JSON) -> Call:
         await fake.push_interaction(payload)
-        return await fake.response_to(payload, timeout=10)
+        return await shown(fake, payload)
 
     manager = {"user_id": "999", "permissions": p.MANAGER_PERMISSIONS}
     spring = {"game": "targi", "name": "Spring", "format": "round_robin", "round_days": 7}
@@ -77,7 +78,9 @@ async def test_a_kill_while_round_one_opens_shows_it_once(
         card = fake.message(card_id)
         await interact(_named(p.button("league:1:join", message_data=card, user_id=user), user))
     fake.hold(CRASHES[where], after_effect=after)
-    await interact(_named(p.slash("league", {}, sub="start", **manager), "999"))
+    start = _named(p.slash("league", {}, sub="start", **manager), "999")
+    await fake.push_interaction(start)  # its answer comes after the posts, which are held
+    await fake.response_to(start, timeout=10)
     for _ in range(200):
         if fake.held:
             break

@@ -13,7 +13,16 @@ import pytest_asyncio
 from aiohttp import web
 
 from bot.ui.pbp import run_scheduler_once
-from tests.bot.helpers import ALICE, BOB, MALLORY, Harness, custom_ids, open_table, running_bot
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    MALLORY,
+    Harness,
+    custom_ids,
+    open_table,
+    running_bot,
+    updated_clicked,
+)
 from tests.fakediscord import Call, FakeDiscord
 from tests.service.conftest import ManualClock
 
@@ -181,7 +190,7 @@ async def test_take_back_with_buttons(timed: tuple[Harness, ManualClock]) -> Non
     assert stranger.ephemeral and "not playing" in stranger.content
     mark = h.fake.mark()
     done = await h.click(BOB, message, approve)
-    assert done.callback_type == 7 and "taken back" in done.content
+    assert updated_clicked(done) and "taken back" in done.content
     assert (await h.table_by_id(table.id)).seq == 0
     [board] = [c for c in h.public_posts(mark) if c.files]
     assert board.pinged_user_ids() == {ALICE.id}
