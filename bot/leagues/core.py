@@ -699,7 +699,7 @@ class LeagueService:
         late = tuple(table.players[s].user_id for s in to_act)
         seated = {p.user_id for p in table.players}
         absent = tuple(p for p in match.players if p not in seated)
-        on_time = tuple(p.user_id for p in table.players if p.user_id not in late)
+        on_time = tuple(p.user_id for p in table.players if p.user_id not in late and not is_ai(p))
         ranking = tuple(g for g in (on_time, late, absent) if g)
         names = ", ".join(members[u].name if u in members else str(u) for u in late)
         reason = str(_("the round's deadline passed while {names} had to decide", names=names))

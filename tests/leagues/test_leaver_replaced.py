@@ -147,3 +147,41 @@ async def test_a_targi_leaver_still_ends_the_table_as_a_resignation(
         assert decided.ranking == ((players[1].user_id,), (players[0].user_id,))
     finally:
         await service.close()
+
+
+async def test_at_the_deadline_the_late_person_forfeits_and_the_leaver_stays_last(
+    database: Location, clock: ManualClock
+) -> None:
+    service = await open_service(database, clock)
+    try:
+        leagues = LeagueService(service)
+        players = people(3)
+        league_id = await signed_up(leagues, players, "tigris", "round_robin")
+        await leagues.start(league_id, MANAGER.user_id, can_manage=True)
+        await leagues.open_matches(league_id, Threads())
+        [match] = (await leagues.snapshot(league_id)).matches
+        assert match.table_id is not None
+        table_id = match.table_id
+        await play(service, table_id, random.Random(8), 7)
+        leaver = players[0].user_id
+        assert [t.id for t in (await leagues.leave(league_id, leaver)).replaced_tables] == [
+            table_id
+        ]
+        turns = AiTurns(service, quick_ai)
+        while await turns.play_once(table_id) is not None:
+            pass  # the AI seat decides; then a person must act
+        table = await service.get(table_id)
+        [late_seat] = await service.to_act(table_id)
+        late = table.players[late_seat].user_id
+        on_time = next(p.user_id for p in players if p.user_id not in (leaver, late))
+
+        clock.now = (await leagues.snapshot(league_id)).rounds[0].deadline
+        [decided] = (await leagues.advance(league_id)).results
+
+        assert decided.source == "deadline"
+        assert decided.ranking == ((on_time,), (late,), (leaver,))
+        assert set(decided.forfeited) == {late, leaver}
+        places = history(database, table_id)
+        assert places == {on_time: [1], late: [2], leaver: [3]}
+    finally:
+        await service.close()
