@@ -7,6 +7,7 @@ and average finishing places; ``bench`` times decisions on positions of seeded r
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -173,16 +174,17 @@ def arena(
     return result
 
 
+@functools.lru_cache(maxsize=32)  # the bench of every level times the same positions
 def positions_of(
     game_name: str, seats: int, seed: int, source: str = "random"
-) -> list[tuple[Any, int]]:
+) -> tuple[tuple[Any, int], ...]:
     """The decisions (state, seat) with 2+ legal actions of one seeded game, played by uniform
     random players or by `normal` AIs (see :data:`POSITION_SOURCES`)."""
     game = get_game(game_name)
     if source == "random":
-        return [
+        return tuple(
             (state, seat) for state, seat, legal, _ in steps(game, seats, seed) if len(legal) > 1
-        ]
+        )
     out = []
     state = game.new_game(seats, seed)
     while not game.is_over(state):
@@ -190,7 +192,7 @@ def positions_of(
         if len(game.legal_actions(state, seat)) > 1:
             out.append((state, seat))
         state = game.apply(state, seat, decide(game_name, state, seat, source, seed + len(out)))
-    return out
+    return tuple(out)
 
 
 def bench(
