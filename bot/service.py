@@ -935,11 +935,14 @@ class Service:
             return after
 
     @staticmethod
-    def replaceable(table: Table, seat: int) -> bool:
+    def replaceable(table: Table, seat: int, *, left_league: bool = False) -> bool:
         """Whether a leaver's seat passes to an AI instead of ending the game: the table chose
-        `ai_replaces`, it is a T&E game of 3-4 seats, the leaver is a person and another person
-        still plays (AIs alone do not play on)."""
-        if not table.ai_replaces or table.game != "tigris" or len(table.players) < 3:
+        `ai_replaces` (or the leaver left the league of this match table), it is a T&E game of
+        3-4 seats, the leaver is a person and another person still plays (AIs alone do not
+        play on)."""
+        if not (table.ai_replaces or left_league):
+            return False
+        if table.game != "tigris" or len(table.players) < 3:
             return False
         users = [p.user_id for p in table.players]
         others = [u for s, u in enumerate(users) if s != seat]
@@ -1003,12 +1006,20 @@ class Service:
             return (await self._load(q, table_id))[1]
 
     async def resign(
-        self, table_id: int, user_id: int, *, expected_version: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None = None,
+        left_league: bool = False,
     ) -> Table:
         """End the game: the resigning seat ranks last; at a table with `ai_replaces` (3-4 player
         T&E, another person still playing) the seat passes to a `normal` AI and the game goes
-        on (the returned table is still running). With ``expected_version`` (a confirmation
-        button): StaleBoard if the game changed since it was offered."""
+        on (the returned table is still running), and so it does at any such league match
+        table when the player left the league (``left_league``: the game stays rated for the
+        people, the leaver last, see :func:`bot.ratings.record_result`). With
+        ``expected_version`` (a confirmation button): StaleBoard if the game changed since it
+        was offered."""
         async with self._lock(table_id), self._db.write() as q:
             row, table = await self._load(q, table_id)
             self._require_active(table)
@@ -1020,7 +1031,7 @@ class Service:
             ):
                 raise StaleBoard(table)
             at = self._clock()
-            if self.replaceable(table, seat):
+            if self.replaceable(table, seat, left_league=left_league):
                 return await self._replace(q, table, seat, "resigned", at)
             await q.set_ended(
                 table_id, status="finished", reason="resigned", at=at, resigned_seat=seat

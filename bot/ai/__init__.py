@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.ai.budget import SearchLimit
+
 LEVELS = ("easy", "normal", "strong")
 GAMES = ("tigris", "targi")
 
@@ -22,13 +24,17 @@ def choose_action(
     seed: int,
     *,
     iterations: int | None = None,
+    limit: SearchLimit | None = None,
 ) -> str:
     """The action the AI of ``level`` takes for the viewer of ``view``.
 
     ``legal_actions`` are the viewer's legal actions; ``iterations`` shrinks the search budget
     (for tests): it sets ``strong``'s iterations and, in T&E, also caps how many candidate
-    actions every level examines, so it changes ``normal`` and ``easy`` T&E choices too. The same
-    view, actions, level, seed and budget always give the same action.
+    actions every level examines, so it changes ``normal`` and ``easy`` T&E choices too.
+    ``limit`` bounds ``strong``'s search: a node budget (the level's own by default) and a CPU
+    deadline that is only a safety net (``SearchLimit.nodes_only()`` switches it off). The same
+    view, actions, level, seed and node budget always give the same action, unless the safety
+    net fires (a processor far slower than the development machine).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
@@ -41,12 +47,12 @@ def choose_action(
     if game_name == "targi":
         from bot.ai import targi
 
-        return targi.choose(view, legal, level, rng, iterations)
+        return targi.choose(view, legal, level, rng, iterations, limit)
     if game_name == "tigris":
         from bot.ai import tigris
 
-        return tigris.choose(view, legal, level, rng, iterations)
+        return tigris.choose(view, legal, level, rng, iterations, limit)
     raise ValueError(f"no AI for the game {game_name!r}")
 
 
-__all__ = ["GAMES", "LEVELS", "choose_action"]
+__all__ = ["GAMES", "LEVELS", "SearchLimit", "choose_action"]

@@ -1,6 +1,7 @@
 """``python -m bot.ai bench|arena``: time the AI's decisions, or play the levels against each other.
 
-python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1
+python -m bot.ai bench                  (every game and level: median and max CPU per decision)
+python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1 --source normal
 python -m bot.ai arena tigris --seats 2 --games 200 --levels strong,normal --seed 1
 """
 
@@ -9,20 +10,57 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.ai import GAMES, LEVELS
-from bot.ai.arena import RANDOM, ArenaResult, arena, bench
+from bot.ai import GAMES, LEVELS, SearchLimit
+from bot.ai.arena import POSITION_SOURCES, RANDOM, UNBOUNDED, ArenaResult, arena, bench
+
+#: What ``bench`` without a game times: each game and seat count at every level.
+BENCH_TABLES = (("tigris", 2), ("tigris", 4), ("targi", 2))
+
+
+def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:
+    """One line per game and level: median, p90 and max CPU (and wall) per decision."""
+    print(
+        f"{args.positions} positions per line (seed {args.seed}, from {args.source} games); "
+        "CPU median / p90 / max, wall median / p90 / max, per decision:"
+    )
+    for game, seats in BENCH_TABLES:
+        for level in LEVELS:
+            figures = bench(
+                game,
+                seats,
+                level,
+                args.positions,
+                args.seed,
+                args.iterations,
+                source=args.source,
+                limit=limit,
+            )
+            cpu, wall = (
+                " / ".join(f"{figures[f'{kind}_{k}'] * 1000:.0f}" for k in ("median", "p90", "max"))
+                for kind in ("cpu", "wall")
+            )
+            print(f"  {game} {seats} seats, {level:6}  CPU {cpu} ms   wall {wall} ms", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     b = commands.add_parser("bench", help="time decisions on positions of seeded random games")
-    b.add_argument("game", choices=GAMES)
+    b.add_argument("game", choices=GAMES, nargs="?", help="one game (default: all, every level)")
     b.add_argument("--seats", type=int, default=2)
     b.add_argument("--level", choices=LEVELS, default="strong")
     b.add_argument("--positions", type=int, default=50)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--iterations", type=int, default=None, help="override strong's search budget")
+    b.add_argument(
+        "--source",
+        choices=POSITION_SOURCES,
+        default="random",
+        help="positions from uniform random games or from games of normal AIs",
+    )
+    b.add_argument(
+        "--unbounded", action="store_true", help="strong without its budget (as before budgets)"
+    )
     a = commands.add_parser("arena", help="play two levels against each other, seats rotated")
     a.add_argument("game", choices=GAMES)
     a.add_argument("--seats", type=int, default=2)
@@ -30,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument(
         "--levels",
         default="strong,normal",
-        help=f"A,B: A takes one seat (rotated), B every other; levels {', '.join(LEVELS)}, random",
+        help=(
+            f"A,B: A takes one seat (rotated), B every other; levels {', '.join(LEVELS)}, "
+            f"{RANDOM}, {UNBOUNDED} (strong without its search budget)"
+        ),
     )
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--workers", type=int, default=1)
@@ -38,12 +79,23 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--quiet", action="store_true", help="print only the final figures")
     args = parser.parse_args(argv)
     if args.command == "bench":
+        limit = SearchLimit.unbounded() if args.unbounded else None
+        if args.game is None:
+            _bench_table(args, limit)
+            return 0
         figures = bench(
-            args.game, args.seats, args.level, args.positions, args.seed, args.iterations
+            args.game,
+            args.seats,
+            args.level,
+            args.positions,
+            args.seed,
+            args.iterations,
+            source=args.source,
+            limit=limit,
         )
         print(
             f"{args.game} {args.seats} seats, level {args.level}, "
-            f"{figures['positions']:.0f} positions (seed {args.seed}):"
+            f"{figures['positions']:.0f} positions (seed {args.seed}, from {args.source} games):"
         )
         for kind in ("wall", "cpu"):
             median, p90, most = (figures[f"{kind}_{k}"] * 1000 for k in ("median", "p90", "max"))
@@ -53,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
             )
         return 0
     levels = args.levels.split(",")
-    if len(levels) != 2 or any(level not in (*LEVELS, RANDOM) for level in levels):
-        parser.error("--levels takes two of easy, normal, strong, random, e.g. strong,normal")
+    if len(levels) != 2 or any(level not in (*LEVELS, RANDOM, UNBOUNDED) for level in levels):
+        parser.error(
+            f"--levels takes two of easy, normal, strong, {RANDOM}, {UNBOUNDED}, e.g. strong,normal"
+        )
 
     def progress(result: ArenaResult) -> None:
         if not args.quiet and result.games % 5 == 0 and result.games < args.games:

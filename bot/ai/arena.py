@@ -7,6 +7,7 @@ and average finishing places; ``bench`` times decisions on positions of seeded r
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -16,23 +17,35 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai import LEVELS, choose_action
+from bot.ai import LEVELS, SearchLimit, choose_action
 from bot.games import get_game
 from bot.games.playout import steps
 
 RANDOM = "random"  # a uniform random player, the yardstick below ``easy``
+UNBOUNDED = "strong-unbounded"  # strong's search with no budget: strong as it was before budgets
+#: Where the bench takes its positions: seeded uniform random games, or games of `normal` AIs
+#: (real-looking boards: big kingdoms, many candidate actions).
+POSITION_SOURCES = ("random", "normal")
 
 
 def decide(
     game_name: str, state: Any, seat: int, level: str, seed: int, iterations: int | None = None
 ) -> str:
-    """One seat's decision from its own view: what an AI seat in a real game would do."""
+    """One seat's decision from its own view: what an AI seat in a real game would do, on the
+    node budget alone (no CPU deadline), so that a game is the same for a seed on any machine."""
     game = get_game(game_name)
     legal = game.legal_actions(state, seat)
     if level == RANDOM:
         return str(random.Random(seed).choice(legal))
+    limit = SearchLimit.unbounded() if level == UNBOUNDED else SearchLimit.nodes_only()
     return choose_action(
-        game_name, game.view(state, seat), legal, level, seed, iterations=iterations
+        game_name,
+        game.view(state, seat),
+        legal,
+        "strong" if level == UNBOUNDED else level,
+        seed,
+        iterations=iterations,
+        limit=limit,
     )
 
 
@@ -161,20 +174,46 @@ def arena(
     return result
 
 
+@functools.lru_cache(maxsize=32)  # the bench of every level times the same positions
+def positions_of(
+    game_name: str, seats: int, seed: int, source: str = "random"
+) -> tuple[tuple[Any, int], ...]:
+    """The decisions (state, seat) with 2+ legal actions of one seeded game, played by uniform
+    random players or by `normal` AIs (see :data:`POSITION_SOURCES`)."""
+    game = get_game(game_name)
+    if source == "random":
+        return tuple(
+            (state, seat) for state, seat, legal, _ in steps(game, seats, seed) if len(legal) > 1
+        )
+    out = []
+    state = game.new_game(seats, seed)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) > 1:
+            out.append((state, seat))
+        state = game.apply(state, seat, decide(game_name, state, seat, source, seed + len(out)))
+    return tuple(out)
+
+
 def bench(
-    game_name: str, seats: int, level: str, positions: int, seed: int, iterations: int | None = None
+    game_name: str,
+    seats: int,
+    level: str,
+    positions: int,
+    seed: int,
+    iterations: int | None = None,
+    *,
+    source: str = "random",
+    limit: SearchLimit | None = None,
 ) -> dict[str, float]:
-    """Time ``positions`` decisions (each with 2+ legal actions) spread over seeded random games."""
+    """Time ``positions`` decisions (each with 2+ legal actions) spread over seeded games (see
+    :func:`positions_of`), under ``limit`` (by default the budget an AI seat plays with)."""
     game = get_game(game_name)
     wall: list[float] = []
     cpu: list[float] = []
     game_seed = seed
     while len(wall) < positions:
-        candidates = [
-            (state, seat)
-            for state, seat, legal, _ in steps(game, seats, game_seed)
-            if len(legal) > 1
-        ]
+        candidates = positions_of(game_name, seats, game_seed, source)
         game_seed += 1
         rng = random.Random(game_seed)
         picked = sorted(rng.sample(range(len(candidates)), min(10, len(candidates))))
@@ -184,7 +223,9 @@ def bench(
             legal = game.legal_actions(state, seat)
             view = game.view(state, seat)
             start_wall, start_cpu = time.perf_counter(), time.process_time()
-            choose_action(game_name, view, legal, level, len(wall), iterations=iterations)
+            choose_action(
+                game_name, view, legal, level, len(wall), iterations=iterations, limit=limit
+            )
             wall.append(time.perf_counter() - start_wall)
             cpu.append(time.process_time() - start_cpu)
 
@@ -202,4 +243,16 @@ def bench(
     }
 
 
-__all__ = ["LEVELS", "RANDOM", "ArenaResult", "arena", "bench", "decide", "play_game", "wilson"]
+__all__ = [
+    "LEVELS",
+    "POSITION_SOURCES",
+    "RANDOM",
+    "UNBOUNDED",
+    "ArenaResult",
+    "arena",
+    "bench",
+    "decide",
+    "play_game",
+    "positions_of",
+    "wilson",
+]

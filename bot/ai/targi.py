@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from bot.ai.budget import Budget, SearchLimit
 from bot.games import targi as engine
 from bot.games.targi.cards import CARDS, CORNERS
 from bot.games.targi.state import CELL_INDEX, State
@@ -357,8 +358,10 @@ def choose(
     level: str,
     rng: random.Random,
     iterations: int | None = None,
+    limit: SearchLimit | None = None,
 ) -> str:
-    """The action this level picks for the viewer of ``view``."""
+    """The action this level picks for the viewer of ``view``; ``limit`` bounds ``strong``'s
+    playouts (by default :data:`STRONG_ITERATIONS` and the CPU safety net)."""
     seat = int(view["viewer"])
     state = determinize(view, rng)
     if _merchant_done(state, legal):
@@ -371,7 +374,9 @@ def choose(
         return _greedy(state, seat, legal, rng, slack=0.5)
     if level == "normal":
         return _greedy(state, seat, legal, rng, slack=0.0)
-    return _search(view, state, seat, legal, rng, iterations or STRONG_ITERATIONS)
+    iterations = iterations or STRONG_ITERATIONS
+    budget = (limit or SearchLimit()).start(iterations)
+    return _search(view, state, seat, legal, rng, iterations, budget)
 
 
 def _rollout_action(state: State, seat: int, rng: random.Random) -> str:
@@ -412,9 +417,11 @@ def _search(
     legal: list[str],
     rng: random.Random,
     iterations: int,
+    budget: Budget,
 ) -> str:
     """Determinized Monte-Carlo search: UCB1 over the root actions, one fresh sample per
-    iteration, playouts to the end of the round with a greedy policy."""
+    iteration, playouts to the end of the round with a greedy policy; every root action is
+    tried once, then the playouts go on while ``budget`` (one node per playout) allows."""
     if len(legal) == 1:
         return legal[0]
     # Prune very wide decisions (payments, trades) to the best dozen by one-ply value.
@@ -424,6 +431,9 @@ def _search(
     visits = dict.fromkeys(candidates, 0)
     totals = dict.fromkeys(candidates, 0.0)
     for it in range(max(iterations, len(candidates))):
+        if it >= len(candidates) and not budget.allows(1):
+            break
+        budget.spend()
         state = first if it == 0 else determinize(view, rng)
         if it < len(candidates):
             action = candidates[it]

@@ -11,6 +11,7 @@ import math
 import random
 from typing import Any
 
+from bot.ai.budget import Budget, SearchLimit
 from bot.games import tigris as engine
 from bot.games.tigris.board import BLOCK, COLOURS, LABELS, NEIGHBOURS
 from bot.games.tigris.rules import MONUMENTS, regions
@@ -22,6 +23,10 @@ RED_CODE = 1
 STRONG_CANDIDATES = 8
 STRONG_SAMPLES = 2
 STRONG_REPLIES = 3
+#: ``strong``'s search budget in nodes (one action applied, its conflicts played out, the result
+#: evaluated: about 60-80 us of CPU here): about 0.5 s at most, where the full search of a
+#: crowded board would take up to 2 s; most decisions need far less and are not cut.
+STRONG_NODES = 6000
 
 
 SQUARE_OF = {label: square for square, label in enumerate(LABELS)}
@@ -374,17 +379,22 @@ def candidates(state: State, seat: int, legal: list[str]) -> list[str]:
     return out or legal
 
 
-def _after(state: State, seat: int, action: str) -> State:
+def _after(state: State, seat: int, action: str, budget: Budget | None = None) -> State:
+    """The state after the action and every pending decision it raises (one search node)."""
+    if budget is not None:
+        budget.spend()
     return resolve(engine.apply(state, seat, action))
 
 
-def one_ply(state: State, seat: int, actions: list[str]) -> list[tuple[float, str]]:
+def one_ply(
+    state: State, seat: int, actions: list[str], budget: Budget | None = None
+) -> list[tuple[float, str]]:
     """Each action's value after it and every pending decision it raises are played out."""
-    return [(evaluate(_after(state, seat, a), seat), a) for a in actions]
+    return [(evaluate(_after(state, seat, a, budget), seat), a) for a in actions]
 
 
 def _greedy_after(
-    state: State, actor: int, rng: random.Random, cap: int | None
+    state: State, actor: int, rng: random.Random, cap: int | None, budget: Budget
 ) -> tuple[float, State]:
     """The actor's best one-ply action (by its own evaluation): its value and the state after."""
     pool = candidates(state, actor, engine.legal_actions(state, actor))
@@ -392,7 +402,7 @@ def _greedy_after(
         pool = sorted(rng.sample(pool, cap))
     best_value, best_state = -math.inf, state
     for action in pool:
-        after = _after(state, actor, action)
+        after = _after(state, actor, action, budget)
         worth = evaluate(after, actor)
         if worth > best_value:
             best_value, best_state = worth, after
@@ -403,17 +413,21 @@ def _free_turn(state: State) -> bool:
     return not state.over and state.pending is None
 
 
-def _end_of_turn(state: State, seat: int, rng: random.Random, cap: int | None) -> State:
+def _end_of_turn(
+    state: State, seat: int, rng: random.Random, cap: int | None, budget: Budget
+) -> State:
     """The state after the seat's best second action of the turn (if it still has one)."""
     if _free_turn(state) and state.active == seat and state.actions_left == 1:
-        return _greedy_after(state, seat, rng, cap)[1]
+        return _greedy_after(state, seat, rng, cap, budget)[1]
     return state
 
 
-def _after_reply(state: State, seat: int, rng: random.Random, cap: int | None) -> float:
+def _after_reply(
+    state: State, seat: int, rng: random.Random, cap: int | None, budget: Budget
+) -> float:
     """The seat's value once the next player has answered with its best first action."""
     if _free_turn(state) and state.active != seat:
-        state = _greedy_after(state, state.active, rng, cap)[1]
+        state = _greedy_after(state, state.active, rng, cap, budget)[1]
     return evaluate(state, seat)
 
 
@@ -423,10 +437,12 @@ def choose(
     level: str,
     rng: random.Random,
     iterations: int | None = None,
+    limit: SearchLimit | None = None,
 ) -> str:
     """The action this level picks for the viewer of ``view``.
 
-    ``iterations`` (a reduced budget, for tests) caps the candidate actions examined.
+    ``iterations`` (a reduced budget, for tests) caps the candidate actions examined; ``limit``
+    bounds ``strong``'s search (by default :data:`STRONG_NODES` and the CPU safety net).
     """
     seat = int(view["viewer"])
     state = determinize(view, rng)
@@ -443,7 +459,9 @@ def choose(
     if level == "normal":
         return min(a for v, a in scored if v == best)
     width = STRONG_CANDIDATES if iterations is None else min(iterations, STRONG_CANDIDATES)
-    return _search(view, state, seat, scored, rng, width, iterations)
+    budget = (limit or SearchLimit()).start(STRONG_NODES)
+    budget.spend(len(scored))  # the one-ply look above
+    return _search(view, state, seat, scored, rng, width, iterations, budget)
 
 
 def _pending_choice(
@@ -472,24 +490,39 @@ def _search(
     rng: random.Random,
     width: int,
     cap: int | None,
+    budget: Budget,
 ) -> str:
     """The rest of the turn and the next player's answer, on sampled hidden tiles.
 
     The best ``width`` actions by one-ply value are each followed by the best second action of
     the turn (if one is left); the best ``STRONG_REPLIES`` of those are judged after the next
     player's best answer (on its sampled hand), all averaged over ``STRONG_SAMPLES`` samples.
+
+    Iterative widening within ``budget``: actions are taken best one-ply value first, and the
+    next one only if its rest of turn still leaves room for the finalists' answers (a greedy
+    answer costs about as many nodes as there are candidates here); the finalists are judged
+    while the budget lasts. At least one action is followed and one finalist judged, so the
+    answer is always the best of what was looked at.
     """
     ranked = [a for _, a in sorted(scored, key=lambda x: (-x[0], x[1]))[:width]]
     samples = [state] + [determinize(view, rng) for _ in range(STRONG_SAMPLES - 1)]
+    step = len(samples) * (len(scored) + 1)  # one action's rest of turn, or its answers
+    reserve = STRONG_REPLIES * step
     ends: dict[str, list[State]] = {}
     turn_value: dict[str, float] = {}
     for action in ranked:
-        ends[action] = [_end_of_turn(_after(s, seat, action), seat, rng, cap) for s in samples]
+        if ends and not budget.allows(step + reserve):
+            break
+        ends[action] = [
+            _end_of_turn(_after(s, seat, action, budget), seat, rng, cap, budget) for s in samples
+        ]
         turn_value[action] = sum(evaluate(end, seat) for end in ends[action])
-    finalists = sorted(ranked, key=lambda a: (-turn_value[a], a))[:STRONG_REPLIES]
+    finalists = sorted(ends, key=lambda a: (-turn_value[a], a))[:STRONG_REPLIES]
     best_action, best_value = finalists[0], -math.inf
-    for action in finalists:
-        total = sum(_after_reply(end, seat, rng, cap) for end in ends[action])
+    for index, action in enumerate(finalists):
+        if index and not budget.allows(step):
+            break
+        total = sum(_after_reply(end, seat, rng, cap, budget) for end in ends[action])
         if total > best_value:
             best_value, best_action = total, action
     return best_action

@@ -17,6 +17,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from bot.ai_seats import is_ai as is_ai_user
 from bot.games import get_game
 from bot.i18n import Text, _
 from bot.leagues import pairing
@@ -98,10 +99,17 @@ class LeagueUpdate:
     ended_tables: tuple[Table, ...] = ()  # tables the league ended (deadline, leaving)
     opened_round: int | None = None
     finished: bool = False
+    replaced_tables: tuple[Table, ...] = ()  # running T&E tables where an AI took a leaver's seat
 
     @property
     def changed(self) -> bool:
-        return bool(self.results or self.ended_tables or self.opened_round or self.finished)
+        return bool(
+            self.results
+            or self.ended_tables
+            or self.opened_round
+            or self.finished
+            or self.replaced_tables
+        )
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,11 @@ def reason_text(stored: str | None) -> Text | str:
 def _shown(league: LeagueRow) -> str:
     """The league's name as typed, shown literally in a sentence (no formatting, no mention)."""
     return plain_text(league.name)
+
+
+def is_ai(player: Player) -> bool:
+    """An AI seat: at a match table, one that took a leaver's seat over."""
+    return is_ai_user(player.user_id)
 
 
 def _pairs_only(game: str) -> bool:
@@ -311,8 +324,10 @@ class LeagueService:
             return league
 
     async def leave(self, league_id: int, user_id: int) -> LeagueUpdate:
-        """Leave sign-up, or leave a running season: the remaining matches are forfeited (a
-        running match table ends with the leaver ranked last) and no new pairing includes them."""
+        """Leave sign-up, or leave a running season: the remaining matches are forfeited and no
+        new pairing includes them. A running match table ends as the leaver's resignation,
+        except a 3-4 player T&E table where another person plays: there a `normal` AI takes
+        the seat over and the others finish the game, rated for them, the leaver last."""
         return await self._remove(league_id, user_id, "left")
 
     async def kick(
@@ -324,6 +339,7 @@ class LeagueService:
 
     async def _remove(self, league_id: int, user_id: int, reason: str) -> LeagueUpdate:
         ended: list[Table] = []
+        replaced: list[Table] = []
         async with self._lock(league_id):
             async with self.service.db.write() as q:
                 lq = LeagueQueries(q)
@@ -355,10 +371,11 @@ class LeagueService:
                 table = await self.service.get(match.table_id)
                 if table.status != "active" or table.seat_of(user_id) is None:
                     continue
-                # Like a resignation (not a timer forfeit: nobody ran out of time); a table that
-                # ended meanwhile counts with its own result.
+                # Like a resignation (not a timer forfeit: nobody ran out of time), or an AI
+                # plays on in the seat; a table that ended meanwhile counts with its own result.
                 with contextlib.suppress(GameNotActive):
-                    ended.append(await self.service.resign(table.id, user_id))
+                    after = await self.service.resign(table.id, user_id, left_league=True)
+                    (replaced if after.status == "active" else ended).append(after)
         update = await self.advance(league_id)
         return LeagueUpdate(
             update.league,
@@ -366,6 +383,7 @@ class LeagueService:
             tuple(ended) + update.ended_tables,
             update.opened_round,
             update.finished,
+            tuple(replaced),
         )
 
     # -- start and rounds ---------------------------------------------------------------------
@@ -626,9 +644,13 @@ class LeagueService:
         if table.status == "aborted":
             return ((), absent, "void", str(_("the table was aborted without a result")))
         summary = await self.service.final_summary(table.id)
-        ranking = tuple(
-            tuple(table.players[seat].user_id for seat in place) for place in summary["ranking"]
+        # A seat an AI took over from a leaver counts for nobody: the leaver is among the
+        # absent, ranked last.
+        people = (
+            tuple(table.players[seat].user_id for seat in place if not is_ai(table.players[seat]))
+            for place in summary["ranking"]
         )
+        ranking = tuple(place for place in people if place)
         forfeited = absent
         if table.end_reason == "resigned" and table.resigned_seat is not None:
             forfeited = (table.players[table.resigned_seat].user_id, *absent)
@@ -665,8 +687,8 @@ class LeagueService:
         if table.status != "active":
             return await self._table_result(match)
         to_act = await self.service.to_act(table.id)
-        if not to_act:
-            return None
+        if not to_act or any(is_ai(table.players[seat]) for seat in to_act):
+            return None  # an AI in a leaver's seat decides at once: look again next tick
         try:  # records the forfeiting seat in the same transaction as the end
             after = await self.service.forfeit(table.id, to_act[0], table.seq)
         except StaleBoard:
@@ -677,7 +699,7 @@ class LeagueService:
         late = tuple(table.players[s].user_id for s in to_act)
         seated = {p.user_id for p in table.players}
         absent = tuple(p for p in match.players if p not in seated)
-        on_time = tuple(p.user_id for p in table.players if p.user_id not in late)
+        on_time = tuple(p.user_id for p in table.players if p.user_id not in late and not is_ai(p))
         ranking = tuple(g for g in (on_time, late, absent) if g)
         names = ", ".join(members[u].name if u in members else str(u) for u in late)
         reason = str(_("the round's deadline passed while {names} had to decide", names=names))

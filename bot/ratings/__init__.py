@@ -10,13 +10,14 @@ rated exactly once or, if that transaction fails, not finished at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot import ai_seats
 from bot.i18n import Text, _
 from bot.ratings.model import PROVISIONAL_GAMES, Skill, rate, shown
+from bot.storage.leagues import LeagueQueries
 from bot.storage.ratings import HistoryRow, PlayedRow, RatingQueries, RatingRow, ResultRow
 from bot.storage.tables import Database, Queries
 
@@ -35,6 +36,7 @@ __all__ = [
     "displayed_ratings",
     "is_human",
     "leaderboard",
+    "leavers_last",
     "player_cards",
     "rebuild",
     "recent_games",
@@ -115,6 +117,22 @@ def resign_ranking(seats: int, loser: int) -> list[list[int]]:
     return [others, [loser]] if others else [[loser]]
 
 
+def leavers_last(ranking: Sequence[Sequence[int]], leavers: Collection[int]) -> list[list[int]]:
+    """The ranking with the seats of players who left (an AI played on in their seats) taken
+    out of their places and tied last."""
+    kept = [[seat for seat in place if seat not in leavers] for place in ranking]
+    return [place for place in kept if place] + ([sorted(leavers)] if leavers else [])
+
+
+async def _league_leavers(q: Queries, table_id: int) -> dict[int, int]:
+    """{seat: user id} of the players who left the league of this match table while it ran
+    and whose seats an AI took over; empty for every other table."""
+    replaced = await q.replaced_seats(table_id)
+    if not replaced or await LeagueQueries(q).match_of_table(table_id) is None:
+        return {}
+    return {seat: user_id for seat, user_id, _name, _reason in replaced}
+
+
 async def record_result(
     q: Queries,
     table: FinishedTable,
@@ -127,6 +145,10 @@ async def record_result(
     Call inside the transaction that ends the game. ``finished_at`` is ``at`` unless an earlier
     commit already wrote a later (finished_at, table_id): then it moves just past it, so the
     order :func:`rebuild` replays is exactly the order the updates were made in.
+
+    A league match table whose players left the league while AIs played on in their seats
+    counts for the people: each such seat is the leaver's again, tied last (the AIs are not
+    rated). At any other table an AI seat makes the game unrated.
     """
     if end_reason not in END_REASONS:
         raise ValueError(f"a result ends 'over', 'resigned' or 'forfeit', not {end_reason!r}")
@@ -136,6 +158,10 @@ async def record_result(
     if last is not None and (finished_at, table.id) < last:
         finished_at = last[0] if table.id > last[1] else math.nextafter(last[0], math.inf)
     players = tuple(p.user_id for p in table.players)
+    leavers = await _league_leavers(q, table.id)
+    if leavers:
+        players = tuple(leavers.get(seat, user) for seat, user in enumerate(players))
+        ranking = leavers_last(ranking, leavers)
     why = unrated_reason(table.guild_id, players, table.rated)
     row = ResultRow(
         table_id=table.id,
@@ -203,17 +229,21 @@ async def _apply(rq: RatingQueries, result: ResultRow) -> None:
 
 def _rated(result: ResultRow, before: list[Skill], places: list[int]) -> list[Skill]:
     """The new skills. A game decided by a resignation or forfeit among 3-4 players decided
-    nothing between the others: each of them is rated as having beaten the leaver (a two-player
-    result against the leaver's rating before the game), never as drawing with each other, so
-    someone else's resignation never costs a player points. The leaver is rated last in the
+    nothing between the others: each of them is rated as having beaten the leaver (a result
+    against the leaver's rating before the game; also against earlier leavers of a league
+    match, whose seats an AI played), never as drawing with each other, so someone else's
+    resignation never costs a player points. The leavers are rated by their places in the
     whole game."""
-    if result.end_reason == "over" or len(before) <= 2 or len(result.ranking) != 2:
+    if result.end_reason == "over" or len(before) <= 2 or len(result.ranking) < 2:
         return rate(before, places)
-    (loser,) = result.ranking[1]
+    losers = [seat for place in result.ranking[1:] for seat in place]
+    whole = rate(before, places)
     after = list(before)
     for seat in result.ranking[0]:
-        after[seat] = rate([before[seat], before[loser]], [0, 1])[0]
-    after[loser] = rate(before, places)[loser]
+        against = [before[seat], *(before[loser] for loser in losers)]
+        after[seat] = rate(against, [0, *(1 for _ in losers)])[0]
+    for seat in losers:
+        after[seat] = whole[seat]
     return after
 
 

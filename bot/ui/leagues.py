@@ -622,15 +622,42 @@ def _leaver_note(snap: Snapshot, table: Table) -> Text | None:
     )
 
 
+async def _handover_note(bot: BoardBot, snap: Snapshot, table: Table) -> Text | None:
+    """The thread's note for a table where an AI took over the seat of a player who left the
+    league (or was removed), in the table's language; None if nobody there left."""
+    leavers = {m.user_id: m for m in snap.members if m.left_at is not None}
+    handed = [row for row in await bot.service.replaced_seats(table.id) if row[1] in leavers]
+    if not handed:
+        return None
+    seat, user, _name, _reason = handed[-1]
+    member = leavers[user]
+    ai = flow.names_of(table, table_lang(table))[seat]
+    params = {"name": _escape(member.name), "league": _escape(snap.league.name), "ai": ai}
+    if member.left_reason == "kicked":
+        return _(
+            "{name} was removed from {league}; {ai} plays on in their seat. The game stays "
+            "rated for the others, with {name} last.",
+            **params,
+        )
+    return _(
+        "{name} left {league}; {ai} plays on in their seat. The game stays rated for the "
+        "others, with {name} last.",
+        **params,
+    )
+
+
 async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
     """The tables a league change ended get their final result or stop notice, through the
     tables' own recorded path (:func:`flow.show_current`): shown once, also across a crash; a
     note (in the table's language) says why (the deadline, a manager's decision, a player
     leaving). Decisions of matches without such a table are explained in the match's thread
     (in the server's language ``lang``)."""
-    if not update.ended_tables and not update.results:
+    if not update.ended_tables and not update.results and not update.replaced_tables:
         return
     snap = await bot.leagues.snapshot(update.league.id)
+    for table in update.replaced_tables:  # still running: the board shows the AI's seat
+        note = await _handover_note(bot, snap, table)
+        await _show_table(bot, table.id, None if note is None else tr(note, table_lang(table)))
     decided = {m.table_id: m for m in update.results if m.table_id is not None}
     ended = {table.id for table in update.ended_tables}
     for table in update.ended_tables:

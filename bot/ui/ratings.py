@@ -158,6 +158,12 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
     names = flow.names_of(table, shown_in)
+    seated = [p.user_id for p in table.players]
+    if list(result.players) != seated:  # a league leaver's seat counts as theirs
+        async with db.read() as q:
+            for seat, user, name, _reason in await q.replaced_seats(table.id):
+                if seat < len(names) and result.players[seat] == user:
+                    names[seat] = presenters.plain_text(name)
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())

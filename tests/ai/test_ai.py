@@ -196,6 +196,15 @@ def test_the_bench_and_arena_commands_print_their_figures(
     assert main(["bench", "targi", "--level", "normal", "--positions", "3"]) == 0
     out = capsys.readouterr().out
     assert "3 positions" in out and "wall per decision: median" in out and "cpu" in out
+    # Without a game: every game and level, with the median and the max CPU per decision.
+    assert main(["bench", "--positions", "2", "--iterations", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "CPU median / p90 / max" in lines[0] and len(lines) == 1 + 3 * 3
+    assert all(" CPU " in line and " wall " in line for line in lines[1:])
+    assert any(line.split()[:4] == ["tigris", "4", "seats,", "strong"] for line in lines)
+    args = ["arena", "targi", "--games", "2", "--levels", "strong-unbounded,random", "--quiet"]
+    assert main([*args, "--iterations", "4"]) == 0
+    assert "strong-unbounded (1 seat, rotated) vs random" in capsys.readouterr().out
     args = ["arena", "targi", "--games", "2", "--levels", "easy,random", "--quiet"]
     assert main(args) == 0
     out = capsys.readouterr().out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ui.leagues import run_league_tick
+from bot.ui.ratings import final_line
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -175,14 +176,38 @@ async def test_adjudicate_and_kick_through_discord(league_bot: tuple[Harness, Ma
     snap = await h.bot.leagues.snapshot(league.id)
     assert [(r.name, r.points) for r in snap.standings][:2] == [("Carol", 3), ("Alice", 1.5)]
     assert snap.current_round is not None and snap.current_round.number == 2
-    # Kick Dave during round 2: his running match ends with him last; he is not paired again.
+    # Kick Dave during round 2: a `normal` AI plays on in his seat, the others finish; he is
+    # ranked last (in the match and the ratings) and not paired again.
     suggestions = await h.complete(MODERATOR, "league", "player", "da", sub="kick")
     assert suggestions == [dave.id]
+    [round2] = [m for m in snap.matches if m.round == 2]
+    assert round2.table_id is not None and int(dave.id) in round2.players
     mark = h.fake.mark()
     kicked = await h.slash(MODERATOR, "league", {"player": dave.id}, sub="kick")
     assert "Removed" in kicked.content
+    await h.settle()
+    table = await h.service.get(round2.table_id)
+    assert table.status == "active" and table.seat_of(int(dave.id)) is None
+    thread = [c.content for c in h.public_posts(mark, channel=str(round2.thread_id))]
+    notes = [text for text in thread if "plays on in their seat" in text]
+    assert notes == [
+        "Dave was removed from Pods; 🤖 AI (normal) plays on in their seat. The game stays "
+        "rated for the others, with Dave last."
+    ]
+    assert "To act:" in thread[-1] and thread.index(notes[0]) < len(thread) - 1  # then a board
     snap = await h.bot.leagues.snapshot(league.id)
     [round2] = [m for m in snap.matches if m.round == 2]
-    assert round2.forfeited == (int(dave.id),) and snap.league.status == "finished"
+    assert round2.ranking is None and snap.league.status == "running"
+    # Alice resigns later: the game ends (nobody replaces her), Dave stays last.
+    await h.service.resign(round2.table_id, int(ALICE.id))
+    await run_league_tick(h.bot)
+    snap = await h.bot.leagues.snapshot(league.id)
+    [round2] = [m for m in snap.matches if m.round == 2]
+    assert round2.ranking is not None and round2.ranking[-2:] == ((int(ALICE.id),), (int(dave.id),))
+    assert set(round2.forfeited) == {int(ALICE.id), int(dave.id)}
+    # Rated for the people: Dave's seat is Dave's in the ratings line, the AI is not rated.
+    line = await final_line(h.service.db, await h.service.get(round2.table_id))
+    assert "Dave" in line and "AI" not in line and line.count("(") == 4
+    assert snap.league.status == "finished"
     again = await h.slash(MODERATOR, "league", {"player": dave.id, "league": "Pods"}, sub="kick")
     assert "not in Pods" in again.content

@@ -157,12 +157,25 @@ async def test_tigris_swiss_of_10_with_leaver_adjudication_deadline_and_restart(
                         expected[p] += 0 if p == max(match.players) else share
             elif number == 2:  # the leaver leaves mid-match; a manager adjudicates the rest
                 mine = next(m for m in matches if leaver in m.players)
+                assert mine.table_id is not None
                 left = await leagues.leave(league_id, leaver)
-                assert [t.id for t in left.ended_tables] == [mine.table_id]
-                others = sorted(p for p in mine.players if p != leaver)
-                share = {4: 2.0, 3: 2.0}[len(mine.players)]
-                for p in others:
-                    expected[p] += share
+                # An AI plays on in the leaver's seat; the others finish, the leaver last.
+                assert [t.id for t in left.replaced_tables] == [mine.table_id]
+                assert left.ended_tables == ()
+                await play(service, mine.table_id, rng, 5000)
+                summary = await service.final_summary(mine.table_id)
+                table = await service.get(mine.table_id)
+                ranking = [
+                    [table.players[s].user_id for s in place if table.players[s].user_id > 0]
+                    for place in summary["ranking"]
+                ]
+                points = {4: (3, 2, 1, 0), 3: (3, 1, 0)}[len(mine.players)]
+                place = 0
+                for tied in [*(r for r in ranking if r), [leaver]]:
+                    value = sum(points[place : place + len(tied)]) / len(tied)
+                    for p in tied:
+                        expected[p] += value
+                    place += len(tied)
                 for match in matches:
                     if match is mine:
                         continue
