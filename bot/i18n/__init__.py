@@ -86,6 +86,10 @@ class Text:
         values = {key: render(value, lang) for key, value in self.params}
         if self.count is not None:
             values.setdefault("n", self.count)
+        if ":" in pattern:  # a format spec, perhaps a particle or suffix (bot.i18n.grammar)
+            from bot.i18n.grammar import FORMATTER
+
+            return FORMATTER.format(pattern, **values)
         return pattern.format(**values)
 
     def __str__(self) -> str:
