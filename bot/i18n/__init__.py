@@ -15,6 +15,15 @@ Placeholders are ``str.format`` fields with names (``{player}``), never position
 may itself be a ``Text`` (rendered in the same language) or a sequence given through
 :func:`listing` (joined the language's way).
 
+A slash command named in a sentence is a parameter too, :func:`command` (``command("game
+new")``): Discord shows the mention ``</game new:ID>`` in each reader's own language and makes
+it clickable; while the command's id is unknown (before the first sync) it reads as the
+catalogue's command name (``/게임 만들기``, ``/oyun yeni``). Korean puts a fixed noun after it
+(``{command} 명령어로``): the particle would follow the id, not the name shown.
+
+Korean particles and Turkish case suffixes after a placeholder are format specs
+(``{square:으로}``, ``{square:de}``): :mod:`bot.i18n.grammar`.
+
 The pseudo-locale ``qps`` (tests only) wraps every catalogue text in ``⟦…⟧``: a message shown
 in it with English outside the brackets bypassed the catalogue.
 """
@@ -26,14 +35,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 __all__ = [
+    "COMMAND_IDS",
     "C_",
     "DEFAULT",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",
     "PSEUDO",
+    "CommandMention",
     "Text",
     "_",
+    "command",
     "listing",
     "named",
     "normalize",
@@ -119,6 +131,37 @@ def N_(singular: str, plural: str, count: int, /, **params: Any) -> Text:
     return Text(singular, tuple(sorted(params.items())), plural, count)
 
 
+#: The id of each slash command and sub-command path (``"game new"``) as last synced; shared by
+#: every text of the process (Discord gives one id per top-level command).
+COMMAND_IDS: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class CommandMention:
+    """A slash command in a sentence (``path`` as in English: ``"game new"``)."""
+
+    path: str
+
+    def render(self, lang: str) -> str:
+        """``</game new:ID>`` when the id is known, else ``/`` and the name in ``lang``."""
+        known = COMMAND_IDS.get(self.path)
+        if known is not None:
+            return f"</{self.path}:{known}>"
+        from bot.i18n import catalog
+
+        return "/" + " ".join(
+            catalog.gettext(lang, word, "command name") for word in self.path.split()
+        )
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT)
+
+
+def command(path: str) -> CommandMention:
+    """A parameter naming the slash command ``path`` (``"game new"``, ``"move"``)."""
+    return CommandMention(path)
+
+
 ListStyle = Literal["standard", "or"]
 
 
@@ -139,7 +182,7 @@ def listing(items: Iterable[Any], style: ListStyle = "standard") -> _Listing:
 def render(value: Any, lang: str) -> Any:
     """A value as ``lang`` readers see it: texts translated, listings joined, other values
     (names, numbers, notation) unchanged."""
-    if isinstance(value, Text):
+    if isinstance(value, Text | CommandMention):
         return value.render(lang)
     if isinstance(value, _Listing):
         from babel.lists import format_list
