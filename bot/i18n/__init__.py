@@ -99,9 +99,10 @@ class Text:
         if self.count is not None:
             values.setdefault("n", self.count)
         if ":" in pattern:  # a format spec, perhaps a particle or suffix (bot.i18n.grammar)
-            from bot.i18n.grammar import FORMATTER
+            from bot.i18n.grammar import FORMATTER, has_endings
 
-            return FORMATTER.format(pattern, **values)
+            if has_endings(pattern):
+                return FORMATTER.format(pattern, **values)
         return pattern.format(**values)
 
     def __str__(self) -> str:
@@ -167,7 +168,7 @@ ListStyle = Literal["standard", "or"]
 
 @dataclass(frozen=True)
 class _Listing:
-    """Items joined the language's way ("a, b and c" / "a, b 및 c" / "a, b ve c")."""
+    """Items joined the language's way ("a, b and c" / "a, b와 c" / "a, b ve c")."""
 
     items: tuple[Any, ...]
     style: ListStyle = "standard"
@@ -192,6 +193,13 @@ def render(value: Any, lang: str) -> Any:
             return ""
         if lang == PSEUDO:  # babel's joiners are text too: mark them like a catalogue's
             return f"⟦{format_list(parts, style=value.style, locale=DEFAULT)}⟧"
+        if lang == "ko" and value.style == "standard" and len(parts) > 1:
+            # Spoken Korean joins the last two with 와/과 (the written 및 reads like a form):
+            # "Alice 님과 Bob 님", "빨강 2개와 검정 1개".
+            from bot.i18n.grammar import josa
+
+            *first, before, last = parts
+            return ", ".join([*first, f"{josa(before, '와')} {last}"])
         return format_list(parts, style=value.style, locale=lang)
     if isinstance(value, Mapping):
         return {key: render(item, lang) for key, item in value.items()}

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 import string
+from functools import cache
 from typing import Any
 
-__all__ = ["FORMATTER", "GrammarFormatter", "is_ending", "josa", "suffix"]
+__all__ = ["FORMATTER", "GrammarFormatter", "has_endings", "is_ending", "josa", "suffix"]
 
 # Korean ------------------------------------------------------------------------------------
 
@@ -262,6 +263,13 @@ def _grammar_spec(spec: str) -> tuple[str, str] | None:
 def is_ending(spec: str) -> bool:
     """Whether a format spec asks for a particle or a suffix (``을``, ```을``, ``de``)."""
     return _grammar_spec(spec) is not None
+
+
+@cache
+def has_endings(pattern: str) -> bool:
+    """Whether a catalogue text asks for a particle or suffix anywhere (cached: the texts of a
+    catalogue are few, and plain ones keep ``str.format``'s speed)."""
+    return any(spec and is_ending(spec) for _l, name, spec, _c in FORMATTER.parse(pattern) if name)
 
 
 class GrammarFormatter(string.Formatter):

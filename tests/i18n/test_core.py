@@ -36,7 +36,8 @@ def test_lists_are_joined_the_languages_way() -> None:
     names = listing(["Ann", "Bo", "Cem"])
     assert i18n.render(names, "en") == "Ann, Bo, and Cem"
     assert i18n.render(names, "tr") == "Ann, Bo ve Cem"
-    assert i18n.render(names, "ko") == "Ann, Bo 및 Cem"
+    assert i18n.render(names, "ko") == "Ann, Bo와 Cem"
+    assert i18n.render(listing(["Alice 님", "Bob 님"]), "ko") == "Alice 님과 Bob 님"
 
 
 @pytest.mark.parametrize(

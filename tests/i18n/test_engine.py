@@ -143,7 +143,7 @@ def test_actions_left_are_counted_the_languages_way() -> None:
     assert presenters.status_line(view, NAMES, "tr") == "Sıra: **민준** (2 eylem kaldı)."
     both = {**view, "to_act": [0, 2], "actions_left": 0}
     assert presenters.status_line(both, NAMES, "tr") == "Sıra: **Ayşe ve Cem**."
-    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe 및 Cem**."
+    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe와 Cem**."
 
 
 # ---- Targi -----------------------------------------------------------------------------------
