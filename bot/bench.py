@@ -513,6 +513,7 @@ async def _open_ai_table(service: Any, args: argparse.Namespace, index: int) -> 
         channel_id=830000000000000000 + index,
         creator=owner,
         max_seats=args.ai_seats,
+        language="en",
     )
     await service.leave(table.id, owner.user_id)
     for _ in range(args.ai_seats):

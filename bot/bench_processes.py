@@ -81,6 +81,7 @@ async def _deal(service: Service, args: argparse.Namespace) -> dict[int, tuple[i
             channel_id=channel,
             creator=players[0],
             max_seats=args.seats,
+            language="en",
         )
         for player in players[1:]:
             await service.join(table.id, player)

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ratings
+from bot import i18n, ratings
 from bot.ai.worker import DEFAULT_WORKERS, AiPool
 from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
@@ -169,6 +169,9 @@ class BoardBot(commands.Bot):
         from bot.ui.pbp import PBP_ITEMS
         from bot.ui.translator import CatalogTranslator
 
+        # Command mentions in texts (``</game new:ID>``) use this bot's last synced ids.
+        i18n.COMMAND_IDS.clear()
+        i18n.COMMAND_IDS.update(self._command_state()[1])
         for cog in command_cogs():
             await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
@@ -304,22 +307,51 @@ class BoardBot(commands.Bot):
         }
         return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
 
+    def _command_state(self) -> tuple[str | None, dict[str, int]]:
+        """The digest of the last sync and the command ids it gave (none in a state file
+        written before ids were kept)."""
+        if self.command_state is None or not self.command_state.is_file():
+            return None, {}
+        first, _newline, known = self.command_state.read_text(encoding="utf-8").partition("\n")
+        try:
+            ids = {str(k): int(v) for k, v in json.loads(known).items()}
+        except (ValueError, AttributeError):
+            ids = {}
+        return first.strip(), ids
+
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if their definition changed (or ``force``); True if synced."""
         digest = await self.command_digest()
-        stored = None
-        if self.command_state is not None and self.command_state.is_file():
-            stored = self.command_state.read_text(encoding="utf-8").strip()
+        stored = self._command_state()[0]
         if not force and stored == digest:
             log.info("slash commands unchanged since the last sync; not syncing")
             return False
         synced = await self.tree.sync(guild=self._sync_target())
         where = f"server {self.dev_guild_id}" if self.dev_guild_id else "all servers"
         log.info("synced %d slash commands to %s", len(synced), where)
+        ids = command_ids(synced)
+        i18n.COMMAND_IDS.update(ids)
         if self.command_state is not None:
             self.command_state.parent.mkdir(parents=True, exist_ok=True)
-            self.command_state.write_text(digest + "\n", encoding="utf-8")
+            state = f"{digest}\n{json.dumps(ids, sort_keys=True)}\n"
+            self.command_state.write_text(state, encoding="utf-8")
         return True
+
+
+def command_ids(synced: Sequence[app_commands.AppCommand]) -> dict[str, int]:
+    """The id of every command and sub-command path (``"game new"``) of a sync's answer: a
+    mention of a sub-command carries its top-level command's id."""
+    ids: dict[str, int] = {}
+
+    def walk(path: str, options: Sequence[Any], top: int) -> None:
+        ids[path] = top
+        for option in options:
+            if isinstance(option, app_commands.AppCommandGroup):
+                walk(f"{path} {option.name}", option.options, top)
+
+    for cmd in synced:
+        walk(cmd.name, cmd.options, cmd.id)
+    return ids
 
 
 class ShardedBoardBot(BoardBot, commands.AutoShardedBot):

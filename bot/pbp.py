@@ -404,7 +404,8 @@ class PlayByPost:
         page: int = 1,
         per_page: int = 10,
         max_chars: int | None = None,
-        lang: str = "en",
+        *,
+        lang: str,
     ) -> LogPage:
         """The readable log, newest page first; only public events, names for seats; its
         sentences in ``lang``.
@@ -478,6 +479,7 @@ class PlayByPost:
             options=dict(old.options),
             rated=old.rated,
             ai_replaces=old.ai_replaces,
+            language=old.language,
         )
         for player in old.players:
             if player.user_id != opener.user_id:

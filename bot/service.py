@@ -446,7 +446,7 @@ class Service:
         setup: Any = None,
         rated: bool = True,
         ai_replaces: bool = False,
-        language: str = "en",
+        language: str,
     ) -> Table:
         """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open.
 
@@ -604,7 +604,7 @@ class Service:
         channel_id: int,
         creator_id: int,
         players: tuple[Player, ...],
-        language: str = "en",
+        language: str,
     ) -> Table:
         """A running table of ``players`` (seated in that order) in ``channel_id``, created and
         dealt in one transaction (a league match: no lobby). ChannelBusy if the channel has one."""

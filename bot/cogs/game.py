@@ -13,7 +13,7 @@ from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
 from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
-from bot.i18n import Text, _
+from bot.i18n import Text, _, command
 from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
@@ -123,7 +123,12 @@ async def table_here(interaction: discord.Interaction[Any]) -> Table:
         raise CommandRefused(_("Use this command in a server channel."))
     table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
     if table is None:
-        raise CommandRefused(_("There is no game in this channel. Start one with `/game new`."))
+        raise CommandRefused(
+            _(
+                "There is no game in this channel. Start one with {command}.",
+                command=command("game new"),
+            )
+        )
     return table
 
 
@@ -133,8 +138,11 @@ async def open_in_thread(
     seats: int,
     order: str,
     options: dict[str, Any],
+    *,
+    language: str | None,
 ) -> None:
-    """Create a public thread under this channel and open the lobby there. A second click on
+    """Create a public thread under this channel and open the lobby there, in ``language`` (the
+    one `/game new` chose or would have given the table; None: the server's). A second click on
     the same offer (a double click) opens nothing: it is told where the thread is."""
     bot = flow.bot_of(interaction)
     channel = interaction.channel
@@ -151,7 +159,7 @@ async def open_in_thread(
             raise CommandRefused(_("That thread was opened: {thread}.", thread=thread))
         bot.remember_thread_offer(offer, None)
     try:
-        await _open_thread(interaction, parent_id, game, seats, order, options, offer)
+        await _open_thread(interaction, parent_id, game, seats, order, options, offer, language)
     except BaseException:
         if offer is not None and bot.thread_offers.get(offer) is None:
             bot.thread_offers.pop(offer, None)  # nothing was opened: another click may try
@@ -166,11 +174,12 @@ async def _open_thread(
     order: str,
     options: dict[str, Any],
     offer: int | None,
+    chosen: str | None,
 ) -> None:
     bot = flow.bot_of(interaction)
     # Answer Discord at once: the thread and the lobby are two requests that may be rate-limited.
     await flow.acknowledge(interaction)
-    language = await table_language(interaction)
+    language = i18n.normalize(chosen) if chosen else await table_language(interaction)
     thread_name = _(
         "{game} by {player}",
         game=presenters.game_title(game, language),
@@ -318,7 +327,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await flow.acknowledge(interaction)
-        chosen_language = language.value if language is not None else None
+        new_language = (language.value if language is not None else None) or await table_language(
+            interaction
+        )
         try:
             table = await bot.service.create(
                 game=game.value,
@@ -330,13 +341,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 options=engine_options,
                 rated=rated,
                 ai_replaces=ai_replaces_of(table_options),
-                language=chosen_language or await table_language(interaction),
+                language=new_language,
             )
         except ChannelBusy as busy:
             busy_game = presenters.game_title(busy.table.game, lang)
-            if ai is None and NewThreadButton.fits(game.value, wanted, seat_order, table_options):
+            offer = (game.value, wanted, seat_order, new_language, table_options)
+            if ai is None and NewThreadButton.fits(*offer):
                 view = discord.ui.View(timeout=None)
-                view.add_item(NewThreadButton(game.value, wanted, seat_order, table_options))
+                view.add_item(NewThreadButton(*offer, lang=lang))
                 text = _(
                     "This channel already has a game (table #{table}, {game}). "
                     "One game per channel.",
@@ -347,8 +359,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:
                 text = _(
                     "This channel already has a game (table #{table}, {game}). "
-                    "One game per channel. Open a thread and use `/game new` there.",
+                    "One game per channel. Open a thread and use {command} there.",
                     table=busy.table.id,
+                    command=command("game new"),
                     game=busy_game,
                 )
                 await answer(interaction, text)
@@ -404,7 +417,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 "Resign? A normal AI takes over your seat so the others can finish; "
                 "the game is then no longer rated."
             )
-        await answer(interaction, question, view=confirm_view(table, "resign"))
+        await answer(
+            interaction, question, view=confirm_view(table, "resign", lang=reply_lang(interaction))
+        )
 
     @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
@@ -416,7 +431,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             game=presenters.game_title(table.game, reply_lang(interaction)),
             table=table.id,
         )
-        await answer(interaction, question, view=confirm_view(table, "abort"))
+        await answer(
+            interaction, question, view=confirm_view(table, "abort", lang=reply_lang(interaction))
+        )
 
     @app_commands.command(name="list", description="Games in this server and whose turn it is")
     @app_commands.describe(mine="Only the games in every server that wait for you")

@@ -194,10 +194,12 @@ class LeagueCog(
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
             matches = [
-                ui._match_line(snap, m, lang) for m in snap.matches if m.round == current.number
+                ui._match_line(snap, m, lang=lang)
+                for m in snap.matches
+                if m.round == current.number
             ]
             room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
-            standings = ui.standings_text(snap, room - 20, lang)
+            standings = ui.standings_text(snap, room - 20, lang=lang)
             heading = tr(_("Round {n}:", n=current.number), lang)
             head = f"{standings}\n{heading}"
             more = _("each match's thread is in this channel.")
@@ -223,7 +225,7 @@ class LeagueCog(
         for league in leagues:
             where = {
                 "league": ui._escape(league.name),
-                "description": ui.describe(league, lang),
+                "description": ui.describe(league, lang=lang),
                 "channel": f"<#{league.channel_id}>",
             }
             if league.status == "signup":
@@ -232,7 +234,7 @@ class LeagueCog(
                 snap = await bot.leagues.snapshot(league.id)
                 line = _(
                     "**{league}** ({description}) in {channel}: {round}",
-                    round=ui.round_line(snap, lang),
+                    round=ui.round_line(snap, lang=lang),
                     **where,
                 )
             else:
@@ -306,8 +308,8 @@ class LeagueCog(
                     bot.get_partial_messageable(league.channel_id)
                     .get_partial_message(league.signup_message_id)
                     .edit(
-                        content=ui.signup_content(snap, lang),
-                        view=ui.signup_view(league.id, lang),
+                        content=ui.signup_content(snap, lang=lang),
+                        view=ui.signup_view(league.id, lang=lang),
                     )
                 )
         else:

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import presenters
 from bot.cogs import answer
-from bot.i18n import N_, Text, _
+from bot.i18n import N_, Text, _, command
 from bot.pbp import AWAY_BUDGET_DAYS, DAY, HOUR
 from bot.service import Table
 from bot.ui import flow
@@ -59,8 +59,9 @@ class PlayByPostCog(commands.Cog):
             interaction,
             _(
                 "You are away until {until}: no reminders, and your turn timers wait for you. "
-                "{days} of away time left this month. `/back` ends it early.",
+                "{days} of away time left this month. {command} ends it early.",
                 until=until,
+                command=command("back"),
                 days=_days(status.budget_left),
             ),
         )
@@ -101,10 +102,10 @@ class PlayByPostCog(commands.Cog):
 async def game_log(interaction: discord.Interaction[Any], table: Table, page: int) -> None:
     bot = flow.bot_of(interaction)
     head_room = 120  # the heading line below
-    log_page = await bot.pbp.game_log(
-        table.id, page=page, per_page=15, max_chars=flow.MAX_CONTENT - head_room
-    )
     lang = reply_lang(interaction)
+    log_page = await bot.pbp.game_log(
+        table.id, page=page, per_page=15, max_chars=flow.MAX_CONTENT - head_room, lang=lang
+    )
     head = _(
         "**{game} table #{table}**, log page {page}/{pages} (page 1 is the latest)",
         game=presenters.game_title(table.game, lang),

@@ -13,7 +13,7 @@ from bot import presenters
 from bot.cogs import answer
 from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
-from bot.ui import flow
+from bot.ui import flow, labels
 from bot.ui.errors import CommandRefused
 from bot.ui.lang import reply_lang
 
@@ -60,6 +60,14 @@ async def legal_choices(
     return [a for a in presenters.rank_actions(legal, current) if len(a) <= 100]
 
 
+async def _game_here(interaction: discord.Interaction[Any]) -> str | None:
+    """The game of this channel's table (None if there is none), for labelling suggestions."""
+    if interaction.channel_id is None:
+        return None
+    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
+    return table.game if table is not None else None
+
+
 class PlayCog(commands.Cog):
     """Commands that act on the game in the current channel."""
 
@@ -73,8 +81,13 @@ class PlayCog(commands.Cog):
     async def move_action(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        game = await _game_here(interaction)
+        lang = reply_lang(interaction)
         return [
-            app_commands.Choice(name=a, value=a) for a in await legal_choices(interaction, current)
+            app_commands.Choice(
+                name=labels.choice_name(game, a, lang=lang) if game else a[:100], value=a
+            )
+            for a in await legal_choices(interaction, current)
         ]
 
     @app_commands.command(name="hand", description="Show your hidden tiles, cards and scores")

@@ -15,6 +15,15 @@ Placeholders are ``str.format`` fields with names (``{player}``), never position
 may itself be a ``Text`` (rendered in the same language) or a sequence given through
 :func:`listing` (joined the language's way).
 
+A slash command named in a sentence is a parameter too, :func:`command` (``command("game
+new")``): Discord shows the mention ``</game new:ID>`` in each reader's own language and makes
+it clickable; while the command's id is unknown (before the first sync) it reads as the
+catalogue's command name (``/게임 만들기``, ``/oyun yeni``). Korean puts a fixed noun after it
+(``{command} 명령어로``): the particle would follow the id, not the name shown.
+
+Korean particles and Turkish case suffixes after a placeholder are format specs
+(``{square:으로}``, ``{square:de}``): :mod:`bot.i18n.grammar`.
+
 The pseudo-locale ``qps`` (tests only) wraps every catalogue text in ``⟦…⟧``: a message shown
 in it with English outside the brackets bypassed the catalogue.
 """
@@ -26,14 +35,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 __all__ = [
+    "COMMAND_IDS",
     "C_",
     "DEFAULT",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",
     "PSEUDO",
+    "CommandMention",
     "Text",
     "_",
+    "command",
     "listing",
     "named",
     "normalize",
@@ -86,6 +98,11 @@ class Text:
         values = {key: render(value, lang) for key, value in self.params}
         if self.count is not None:
             values.setdefault("n", self.count)
+        if ":" in pattern:  # a format spec, perhaps a particle or suffix (bot.i18n.grammar)
+            from bot.i18n.grammar import FORMATTER, has_endings
+
+            if has_endings(pattern):
+                return FORMATTER.format(pattern, **values)
         return pattern.format(**values)
 
     def __str__(self) -> str:
@@ -115,12 +132,43 @@ def N_(singular: str, plural: str, count: int, /, **params: Any) -> Text:
     return Text(singular, tuple(sorted(params.items())), plural, count)
 
 
+#: The id of each slash command and sub-command path (``"game new"``) as last synced; shared by
+#: every text of the process (Discord gives one id per top-level command).
+COMMAND_IDS: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class CommandMention:
+    """A slash command in a sentence (``path`` as in English: ``"game new"``)."""
+
+    path: str
+
+    def render(self, lang: str) -> str:
+        """``</game new:ID>`` when the id is known, else ``/`` and the name in ``lang``."""
+        known = COMMAND_IDS.get(self.path)
+        if known is not None:
+            return f"</{self.path}:{known}>"
+        from bot.i18n import catalog
+
+        return "/" + " ".join(
+            catalog.gettext(lang, word, "command name") for word in self.path.split()
+        )
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT)
+
+
+def command(path: str) -> CommandMention:
+    """A parameter naming the slash command ``path`` (``"game new"``, ``"move"``)."""
+    return CommandMention(path)
+
+
 ListStyle = Literal["standard", "or"]
 
 
 @dataclass(frozen=True)
 class _Listing:
-    """Items joined the language's way ("a, b and c" / "a, b 및 c" / "a, b ve c")."""
+    """Items joined the language's way ("a, b and c" / "a, b와 c" / "a, b ve c")."""
 
     items: tuple[Any, ...]
     style: ListStyle = "standard"
@@ -135,7 +183,7 @@ def listing(items: Iterable[Any], style: ListStyle = "standard") -> _Listing:
 def render(value: Any, lang: str) -> Any:
     """A value as ``lang`` readers see it: texts translated, listings joined, other values
     (names, numbers, notation) unchanged."""
-    if isinstance(value, Text):
+    if isinstance(value, Text | CommandMention):
         return value.render(lang)
     if isinstance(value, _Listing):
         from babel.lists import format_list
@@ -145,6 +193,13 @@ def render(value: Any, lang: str) -> Any:
             return ""
         if lang == PSEUDO:  # babel's joiners are text too: mark them like a catalogue's
             return f"⟦{format_list(parts, style=value.style, locale=DEFAULT)}⟧"
+        if lang == "ko" and value.style == "standard" and len(parts) > 1:
+            # Spoken Korean joins the last two with 와/과 (the written 및 reads like a form):
+            # "Alice 님과 Bob 님", "빨강 2개와 검정 1개".
+            from bot.i18n.grammar import josa
+
+            *first, before, last = parts
+            return ", ".join([*first, f"{josa(before, '와')} {last}"])
         return format_list(parts, style=value.style, locale=lang)
     if isinstance(value, Mapping):
         return {key: render(item, lang) for key, item in value.items()}

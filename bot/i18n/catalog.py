@@ -58,6 +58,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/ai.py",
         "bot/ui/images.py",
         "bot/ui/lang.py",
+        "bot/ui/labels.py",
         "bot/scheduler.py",
         "bot/ai_seats.py",
         "bot/ai_turns.py",

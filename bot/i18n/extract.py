@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from bot.games.datafiles import CHECKOUT
-from bot.i18n import catalog
+from bot.i18n import catalog, grammar
 
 __all__ = ["COLLECTORS", "KEYWORDS", "extract", "placeholders", "problems", "template"]
 
@@ -57,6 +57,11 @@ def placeholders(text: str) -> set[str]:
         if name is not None:
             names.add(name.split(".")[0].split("[")[0])
     return names
+
+
+def _specs(text: str) -> set[str]:
+    """The format specs of ``text``'s placeholders."""
+    return {spec for _l, name, spec, _c in string.Formatter().parse(text) if name and spec}
 
 
 def _files(domain: str) -> list[Path]:
@@ -155,6 +160,9 @@ def problems(lang: str) -> list[str]:
                 # A language without plural forms may leave {n} out of "one"; nothing else.
                 if got - wanted or (wanted - got) - {"n"}:
                     found.append(f"{where}: placeholders {sorted(got)} ≠ {sorted(wanted)}")
+                for spec in _specs(target) - set().union(*(_specs(text) for text in sources)):
+                    if not grammar.is_ending(spec):
+                        found.append(f"{where}: {{…:{spec}}} is no particle or suffix")
     return found
 
 

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot import presenters
 from bot.games.common import GameError
-from bot.i18n import Text, _
+from bot.i18n import Text, _, command
 from bot.service import ServiceError, StaleBoard
 from bot.ui.lang import reply_lang, tr
 
@@ -100,7 +100,7 @@ async def _with_names(interaction: discord.Interaction[Any], text: str, lang: st
     if "@" not in text or interaction.channel_id is None:
         return text
     table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
-    return presenters.name_seats(text, flow.names_of(table, lang)) if table else text
+    return presenters.name_seats(text, flow.names_of(table, lang=lang)) if table else text
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -145,8 +145,9 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             interaction,
             _(
                 "Sorry, something went wrong on our side (error id `{error_id}`). "
-                "An action counts only if you saw it confirmed; `/game status` shows the board.",
+                "An action counts only if you saw it confirmed; {command} shows the board.",
                 error_id=error_id,
+                command=command("game status"),
             ),
         )
     except discord.HTTPException:

@@ -18,7 +18,7 @@ import discord
 
 from bot import ai_seats, i18n, presenters
 from bot.games import get_game
-from bot.i18n import C_, N_, Text, _
+from bot.i18n import C_, N_, Text, _, command
 from bot.pbp_games import log_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
@@ -49,7 +49,7 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def names_of(table: Table, lang: str = i18n.DEFAULT) -> list[str]:
+def names_of(table: Table, *, lang: str) -> list[str]:
     """Seat names in seat order, escaped to show literally in a message; an AI seat's name
     carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함))."""
     return [
@@ -85,14 +85,28 @@ def _option_value(value: Any) -> Any:
     return str(value)
 
 
-def seating(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
-    """ "Alice (archer), Bob (bull)": the seats in order, with the game's name for each seat."""
+def _dynasty_word(dynasty: str) -> Text | str:
+    """A T&E dynasty as the images name it (궁수, Okçu): one word per concept, text and image."""
+    try:
+        from renderers.tigris import DYNASTY_NAMES
+    except ImportError:  # the renderer is not installed: the id is all there is
+        return dynasty
+    return DYNASTY_NAMES.get(dynasty, dynasty)
+
+
+def seating(table: Table, view: dict[str, Any], *, lang: str) -> str:
+    """ "Alice (궁수), Bob (황소)": the seats in order, with the name the images give each seat
+    (after a dash where the player's name already ends in parentheses: "AI (보통) 2 – 항아리")."""
     players = view.get("players") or []
     out = []
-    for seat, name in enumerate(names_of(table, lang)):
+    for seat, name in enumerate(names_of(table, lang=lang)):
         info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-        label = info.get("dynasty")
-        out.append(f"{name} ({label})" if label else name)
+        dynasty = info.get("dynasty")
+        if not dynasty:
+            out.append(name)
+            continue
+        word = tr(_dynasty_word(str(dynasty)), lang)
+        out.append(f"{name} – {word}" if name.endswith(")") else f"{name} ({word})")
     return ", ".join(out)
 
 
@@ -125,10 +139,9 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
-        # Option names stay as typed in `/game new` (notation); yes/no are words.
+        # Option names stay as typed in `/game new` (notation, in a code span); yes/no are words.
         shown = ", ".join(
-            f"{k.replace('_', ' ')}: {tr(_option_value(v), lang)}"
-            for k, v in sorted(changed.items())
+            f"`{k}`: {tr(_option_value(v), lang)}" for k, v in sorted(changed.items())
         )
         options = _("Options: {options}.", options=shown or _("the standard rules"))
         lines.append(tr(options, lang))
@@ -144,7 +157,7 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         lines.append(
             tr(_("A player who resigns or runs out of time is replaced by a normal AI."), lang)
         )
-    seated = ", ".join(names_of(table, lang)) or _("nobody yet")
+    seated = ", ".join(names_of(table, lang=lang)) or _("nobody yet")
     lines.append(
         tr(
             _(
@@ -166,7 +179,7 @@ def started_content(table: Table, view: dict[str, Any]) -> str:
     """The lobby card once the game started: the card and the seats in order, in the table's
     language."""
     lang = table_lang(table)
-    started = _("Started; seats in order: {seating}.", seating=seating(table, view, lang))
+    started = _("Started; seats in order: {seating}.", seating=seating(table, view, lang=lang))
     return clip(f"{lobby_content(table, lang)}\n{tr(started, lang)}")
 
 
@@ -178,8 +191,8 @@ def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
     lang = table_lang(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(table.id, op, lang))
-    view.add_item(AiSelect(table.id, lang))
+        view.add_item(LobbyButton(table.id, op, lang=lang))
+    view.add_item(AiSelect(table.id, lang=lang))
     return view
 
 
@@ -201,8 +214,8 @@ def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
 
     lang = table_lang(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(table.id, table.version, "hand", lang))
-    view.add_item(BoardButton(table.id, table.version, "act", lang))
+    view.add_item(BoardButton(table.id, table.version, "hand", lang=lang))
+    view.add_item(BoardButton(table.id, table.version, "act", lang=lang))
     return view
 
 
@@ -227,12 +240,14 @@ async def render_file(
     filename: str,
     *,
     private: bool = False,
-    lang: str = i18n.DEFAULT,
+    lang: str,
 ) -> discord.File | None:
     """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
     rendering failed."""
     try:
-        data = await (private_png(game, view, lang) if private else board_png(game, view, lang))
+        data = await (
+            private_png(game, view, lang=lang) if private else board_png(game, view, lang=lang)
+        )
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -431,7 +446,7 @@ def moves_text(table: Table, moves: Sequence[MoveResult], room: int, lang: str) 
     """The moves a coalesced board announces, one log line each (as `/game log` writes them:
     the public view's events only), within ``room`` characters: the oldest give way to
     "N earlier moves" when they do not all fit."""
-    names = names_of(table, lang)
+    names = names_of(table, lang=lang)
     lines = [
         log_entry(
             table.game, m.table.seq, m.seat, m.action, m.view.get("events") or [], names, lang
@@ -553,7 +568,7 @@ async def post_board(
     from bot.ui.pbp import away_note
 
     lang = table_lang(table)
-    names = names_of(table, lang)
+    names = names_of(table, lang=lang)
     listed = len(moves) > 1
     text = presenters.status_line(view, names, lang, last_move=not listed)
     text += await away_note(bot, table, lang)
@@ -588,7 +603,7 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    text = presenters.final_text(table.game, summary, names_of(table, lang), lang)
+    text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
@@ -606,7 +621,7 @@ async def post_final(
     from bot.ui.pbp import rematch_view
 
     channel = bot.get_partial_messageable(table.channel_id)
-    buttons = rematch_view(table.id, lang) if table.status == "finished" else None
+    buttons = rematch_view(table.id, lang=lang) if table.status == "finished" else None
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message
@@ -676,11 +691,11 @@ def ended_text(table: Table) -> Text:
 def waiting_names(table: Table, view: dict[str, Any], lang: str) -> str | Text:
     """The names of the seats the table waits for, or "nobody"."""
     seats = [int(s) for s in view.get("to_act") or []]
-    names = names_of(table, lang)
+    names = names_of(table, lang=lang)
     return ", ".join(names[s] for s in seats if 0 <= s < len(names)) or _("nobody")
 
 
-def describe_waiting(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> Text:
+def describe_waiting(table: Table, view: dict[str, Any], *, lang: str) -> Text:
     return _(
         "It is not your decision now; waiting for {waiting}.",
         waiting=waiting_names(table, view, lang),
@@ -707,7 +722,7 @@ async def send_act_menu(
         from bot.ui.pbp import takeback_offer
 
         view = await bot.service.public_view(table.id)
-        text = tr(describe_waiting(table, view, lang), lang)
+        text = tr(describe_waiting(table, view, lang=lang), lang)
         offer = takeback_offer(table, view, interaction.user.id, lang)
         if edit:
             await edit_message(interaction, content=text, view=offer)
@@ -719,23 +734,26 @@ async def send_act_menu(
     if prefix:
         choose = _(
             "Choose your action ({n} legal, showing `{prefix}…`). "
-            "You can also type it with `/move`.",
+            "You can also type it with {command}.",
             n=len(legal),
             prefix=prefix,
+            command=command("move"),
         )
     else:
         choose = _(
-            "Choose your action ({n} legal). You can also type it with `/move`.", n=len(legal)
+            "Choose your action ({n} legal). You can also type it with {command}.",
+            n=len(legal),
+            command=command("move"),
         )
     heading = tr(choose, lang)
     # From the caller's own view: it may name what only they see (a card they drew).
     own = await bot.service.private_view(table.id, interaction.user.id)
-    decision = presenters.pending_clause(own, names_of(table, lang), lang)
+    decision = presenters.pending_clause(own, names_of(table, lang=lang), lang)
     if decision:
         heading = tr(_("Pending: {decision}.", decision=decision), lang) + "\n" + heading
     if shown == 0:
         heading = tr(_("Nothing matches any more; open Act again."), lang)
-    components = action_view(table, menu)
+    components = action_view(table, menu, lang=lang)
     if edit:
         await edit_message(interaction, content=heading, view=components)
     else:
@@ -750,7 +768,7 @@ async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table
     view = await bot.service.public_view(table_id)
     lines = [
         tr(_("The board has changed; here is the current state."), lang),
-        presenters.status_line(view, names_of(table, lang), lang),
+        presenters.status_line(view, names_of(table, lang=lang), lang),
     ]
     url = board_url(table)
     if url:
@@ -811,7 +829,10 @@ def listing(
 ) -> str:
     """`/game list` in ``lang``: one line per table in this server with whose turn it is."""
     if not tables:
-        return tr(_("No open games in this server. Start one with `/game new`."), lang)
+        none = _(
+            "No open games in this server. Start one with {command}.", command=command("game new")
+        )
+        return tr(none, lang)
     lines = []
     for table, view in zip(tables, views, strict=True):
         title = presenters.game_title(table.game, lang)

@@ -8,6 +8,7 @@ become short ephemeral replies.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Awaitable, Callable
@@ -15,10 +16,10 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import ai_seats, i18n, presenters
+from bot import ai_seats, presenters
 from bot.i18n import C_, Text, _
 from bot.service import Table
-from bot.ui import flow
+from bot.ui import flow, labels
 from bot.ui.errors import guarded
 from bot.ui.lang import reply_lang, table_lang, tr
 
@@ -34,8 +35,10 @@ class Persistent:
     """Mixin for the bot's ``DynamicItem`` classes (listed first among the bases).
 
     ``from_custom_id`` rebuilds the item after a restart by passing the template's named groups,
-    converted and in the order of ``fields``, to the class's constructor; ``callback`` runs
-    ``_run`` through :func:`bot.ui.errors.guarded`.
+    converted and in the order of ``fields``, to the class's constructor, with ``lang`` the
+    clicker's language (every item takes its language as a required keyword: a forgotten one is
+    a type error, not an English label); ``callback`` runs ``_run`` through
+    :func:`bot.ui.errors.guarded`.
     """
 
     fields: ClassVar[tuple[Field, ...]] = ()
@@ -49,7 +52,8 @@ class Persistent:
         /,
     ) -> Any:
         make: Callable[..., Any] = cls
-        return make(*(convert(match[name]) for name, convert in cls.fields))
+        args = (convert(match[name]) for name, convert in cls.fields)
+        return make(*args, lang=reply_lang(interaction))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._answered_run)
@@ -93,7 +97,7 @@ class LobbyButton(
 ):
     """Join, Leave, Start or Cancel a table in its lobby."""
 
-    def __init__(self, table_id: int, op: str, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, op: str, *, lang: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=tr(_LOBBY_LABELS[op], lang),
@@ -148,7 +152,7 @@ class AiSelect(
     """The lobby's "Add AI" menu: seat an AI of a level, or remove the last AI seated
     (creator or server manager)."""
 
-    def __init__(self, table_id: int, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, *, lang: str) -> None:
         options = [
             discord.SelectOption(
                 label=tr(C_("option", "Add AI ({level})", level=ai_seats.level_word(level)), lang),
@@ -196,7 +200,7 @@ class BoardButton(
 ):
     """ "My hand" and "Act" under a board message."""
 
-    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
         label, style = (
             (C_("button", "My hand"), discord.ButtonStyle.secondary)
             if op == "hand"
@@ -237,10 +241,14 @@ class ActionButton(
 ):
     """One legal action, submitted with the table version it was offered at."""
 
-    def __init__(self, table_id: int, version: int, action: str) -> None:
+    def __init__(
+        self, table_id: int, version: int, action: str, *, lang: str, label: str | None = None
+    ) -> None:
+        """``label`` is what the player reads (:mod:`bot.ui.labels`); rebuilt after a restart
+        only to run the click, a button needs none."""
         super().__init__(
             discord.ui.Button(
-                label=action[:80],
+                label=(label or action)[:80],
                 style=discord.ButtonStyle.secondary,
                 custom_id=_action_custom_id(table_id, version, action),
             )
@@ -268,11 +276,20 @@ class ActionSelect(
         version: int,
         n: int,
         options: list[presenters.MenuOption] | None = None,
+        *,
+        lang: str,
     ) -> None:
+        # The label is the player's language; the notation behind it, shown as the option's
+        # description, is what `/move` takes.
         choices = [
             discord.SelectOption(
                 label=option.label[:100],
                 value=("g:" if option.is_group else "a:") + option.value,
+                description=(
+                    None
+                    if option.label == option.value
+                    else (f"{option.value} …" if option.is_group else option.value)[:100]
+                ),
             )
             for option in options or []
         ]
@@ -324,9 +341,21 @@ async def submit_from_menu(
     await flow.after_move(bot, result)
 
 
-def action_view(table: Table, menu: list[list[presenters.MenuOption]]) -> discord.ui.View:
-    """Buttons when every option is a short action and they fit, else one select per group."""
+def _labelled(game: str, option: presenters.MenuOption, lang: str) -> presenters.MenuOption:
+    if option.is_group:
+        label = labels.prefix_label(game, option.value, option.count, lang=lang)
+    else:
+        label = labels.action_label(game, option.value, lang=lang)
+    return dataclasses.replace(option, label=label)
+
+
+def action_view(
+    table: Table, menu: list[list[presenters.MenuOption]], *, lang: str
+) -> discord.ui.View:
+    """Buttons when every option is a short action and they fit, else one select per group;
+    each labelled in ``lang`` (the value behind it stays the notation)."""
     view = discord.ui.View(timeout=None)
+    menu = [[_labelled(table.game, option, lang) for option in group] for group in menu]
     options = [option for group in menu for option in group]
     as_buttons = len(options) <= presenters.MAX_CHOICES and all(
         not option.is_group
@@ -335,12 +364,14 @@ def action_view(table: Table, menu: list[list[presenters.MenuOption]]) -> discor
     )
     if as_buttons:
         for option in options:
-            view.add_item(ActionButton(table.id, table.version, option.value))
+            view.add_item(
+                ActionButton(table.id, table.version, option.value, lang=lang, label=option.label)
+            )
         return view
     for n, group in enumerate(menu[:5]):
         usable = [o for o in group if len(o.value) + 2 <= MAX_CUSTOM_ID]
         if usable:
-            view.add_item(ActionSelect(table.id, table.version, n, usable))
+            view.add_item(ActionSelect(table.id, table.version, n, usable, lang=lang))
     return view
 
 
@@ -351,7 +382,7 @@ class ConfirmButton(
 ):
     """The confirmation of `/game abort` and `/game resign`."""
 
-    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
         label = (
             C_("button", "Yes, abort the game") if op == "abort" else C_("button", "Yes, resign")
         )
@@ -395,7 +426,7 @@ class ConfirmButton(
         note = _("{who} resigned.", who=who)
         if table.status == "active":  # `ai_replaces`: an AI took the seat over
             seat = [row[0] for row in await bot.service.replaced_seats(table.id)][-1]
-            ai = flow.names_of(table, table_lang(table))[seat]
+            ai = flow.names_of(table, lang=table_lang(table))[seat]
             note = _(
                 "{who} resigned; {ai} plays on in their seat (the game is no longer rated).",
                 who=who,
@@ -404,53 +435,77 @@ class ConfirmButton(
         await flow.show_current(bot, table.id, version=table.version, note=note)
 
 
-def confirm_view(table: Table, op: str, lang: str = i18n.DEFAULT) -> discord.ui.View:
+def confirm_view(table: Table, op: str, *, lang: str) -> discord.ui.View:
     """The confirmation button of `/game abort` or `/game resign`, labelled in ``lang`` (the
     reader's: it goes out ephemerally)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(table.id, table.version, op, lang))
+    view.add_item(ConfirmButton(table.id, table.version, op, lang=lang))
     return view
 
 
 class NewThreadButton(
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"thread:(?P<game>[a-z]+):(?P<seats>\d+):(?P<order>join|random):(?P<options>.*)",
+    template=(
+        r"thread:(?P<game>[a-z]+):(?P<seats>\d+):(?P<order>join|random)"
+        r"(?::(?P<language>[a-z]{2,3}))?:(?P<options>\{.*)"
+    ),
 ):
-    """Offered when a channel is busy: open the requested game in a new thread instead."""
+    """Offered when a channel is busy: open the requested game in a new thread instead, in the
+    language the table would have had (``language``; None on offers made before languages were
+    carried: the server's). ``lang`` is the label's language (the reader's)."""
 
     def __init__(
         self,
         game: str,
         seats: int,
         order: str,
+        language: str | None,
         options: dict[str, Any],
-        lang: str = i18n.DEFAULT,
+        *,
+        lang: str,
     ) -> None:
-        encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
         super().__init__(
             discord.ui.Button(
                 label=tr(C_("button", "Open it in a new thread"), lang),
                 style=discord.ButtonStyle.primary,
-                custom_id=f"thread:{game}:{seats}:{order}:{encoded}",
+                custom_id=self.custom_id_of(game, seats, order, language, options),
             )
         )
         self.game = game
         self.seats = seats
         self.order = order
+        self.language = language
         self.options = options
 
     @staticmethod
-    def fits(game: str, seats: int, order: str, options: dict[str, Any]) -> bool:
+    def custom_id_of(
+        game: str, seats: int, order: str, language: str | None, options: dict[str, Any]
+    ) -> str:
         encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
-        return len(f"thread:{game}:{seats}:{order}:{encoded}") <= MAX_CUSTOM_ID
+        carried = f":{language}" if language else ""
+        return f"thread:{game}:{seats}:{order}{carried}:{encoded}"
 
-    fields = (("game", str), ("seats", int), ("order", str), ("options", _json_options))
+    @classmethod
+    def fits(
+        cls, game: str, seats: int, order: str, language: str | None, options: dict[str, Any]
+    ) -> bool:
+        return len(cls.custom_id_of(game, seats, order, language, options)) <= MAX_CUSTOM_ID
+
+    fields = (
+        ("game", str),
+        ("seats", int),
+        ("order", str),
+        ("language", lambda text: text or None),
+        ("options", _json_options),
+    )
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.cogs.game import open_in_thread
 
-        await open_in_thread(interaction, self.game, self.seats, self.order, self.options)
+        await open_in_thread(
+            interaction, self.game, self.seats, self.order, self.options, language=self.language
+        )
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -81,7 +81,7 @@ def days_text(days: int, lang: str) -> str:
     return format_unit(days, "duration-day", length="long", locale=lang)
 
 
-def describe(league: League, lang: str = i18n.DEFAULT) -> str:
+def describe(league: League, *, lang: str) -> str:
     """ "Targi, round robin, rounds of 7 days" """
     form = FORMAT_NAMES.get(league.format)
     return tr(
@@ -116,14 +116,14 @@ def _points(value: float) -> str:
 # --- sign-up card --------------------------------------------------------------------------------
 
 
-def signup_content(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
+def signup_content(snap: Snapshot, *, lang: str) -> str:
     league = snap.league
     lines = [
         tr(
             _(
                 "**{league}**: a league of {description}.",
                 league=_escape(league.name),
-                description=describe(league, lang),
+                description=describe(league, lang=lang),
             ),
             lang,
         )
@@ -144,14 +144,14 @@ def signup_content(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
     head = len(tr(_("Signed up ({n}): {names}.", n=count, names=""), lang))
     room = flow.MAX_CONTENT - sum(len(line) + 1 for line in lines) - len(last) - 1
     names = [_escape(m.name) for m in snap.members]
-    shown = names_within(names, room - head, lang)
+    shown = names_within(names, room - head, lang=lang)
     nobody = _("nobody yet")
     lines.append(tr(_("Signed up ({n}): {names}.", n=count, names=shown or nobody), lang))
     lines.append(last)
     return flow.clip("\n".join(lines))
 
 
-def names_within(names: list[str], room: int, lang: str = i18n.DEFAULT) -> str:
+def names_within(names: list[str], room: int, *, lang: str) -> str:
     """ "a, b, c" or, when that is longer than ``room``, the first names and "and N more"."""
     text = ", ".join(names)
     if len(text) <= room:
@@ -177,7 +177,7 @@ class SignupButton(
 ):
     """Join or Leave under a league's sign-up card (labelled in the server's language)."""
 
-    def __init__(self, league_id: int, op: str, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, league_id: int, op: str, *, lang: str) -> None:
         style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
         label = C_("button", "Join") if op == "join" else C_("button", "Leave")
         super().__init__(
@@ -199,16 +199,16 @@ class SignupButton(
             update = await bot.leagues.leave(self.league_id, interaction.user.id)
         snap = await bot.leagues.snapshot(self.league_id)
         lang = await league_lang(bot, snap.league)  # the card is public: the server's language
-        buttons = signup_view(self.league_id, lang) if snap.league.status == "signup" else None
-        await flow.edit_message(interaction, content=signup_content(snap, lang), view=buttons)
+        buttons = signup_view(self.league_id, lang=lang) if snap.league.status == "signup" else None
+        await flow.edit_message(interaction, content=signup_content(snap, lang=lang), view=buttons)
         if update is not None and snap.league.status != "signup":
             await publish(bot, update)
 
 
-def signup_view(league_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
+def signup_view(league_id: int, *, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton(league_id, "join", lang))
-    view.add_item(SignupButton(league_id, "leave", lang))
+    view.add_item(SignupButton(league_id, "join", lang=lang))
+    view.add_item(SignupButton(league_id, "leave", lang=lang))
     return view
 
 
@@ -224,7 +224,9 @@ async def ensure_signup_card(bot: BoardBot, league_id: int) -> None:
     if message is None:
         lang = await league_lang(bot, league)
         channel = bot.get_partial_messageable(league.channel_id)
-        message = await channel.send(signup_content(snap, lang), view=signup_view(league.id, lang))
+        message = await channel.send(
+            signup_content(snap, lang=lang), view=signup_view(league.id, lang=lang)
+        )
     await bot.leagues.set_message(league.id, "signup", message.id)
 
 
@@ -233,7 +235,7 @@ async def post_signup(bot: BoardBot, league: League) -> None:
         await ensure_signup_card(bot, league.id)
 
 
-async def close_signup(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
+async def close_signup(bot: BoardBot, league_id: int, *, lang: str) -> None:
     """The card loses its buttons once the season started."""
     snap = await bot.leagues.snapshot(league_id)
     if snap.league.signup_message_id is None:
@@ -242,7 +244,7 @@ async def close_signup(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) 
         snap.league.signup_message_id
     )
     try:
-        await message.edit(content=signup_content(snap, lang), view=None)
+        await message.edit(content=signup_content(snap, lang=lang), view=None)
     except discord.NotFound:  # deleted by someone: nothing to close, the season goes on
         log.info("league %d: the sign-up card is gone", league_id)
 
@@ -274,7 +276,7 @@ async def find_posted(
 # --- standings -----------------------------------------------------------------------------------
 
 
-def round_line(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
+def round_line(snap: Snapshot, *, lang: str) -> str:
     league = snap.league
     current = snap.current_round
     if league.status == "signup":
@@ -293,7 +295,7 @@ def round_line(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
     )
 
 
-def standings_lines(snap: Snapshot, lang: str = i18n.DEFAULT) -> list[str]:
+def standings_lines(snap: Snapshot, *, lang: str) -> list[str]:
     """One line per player, best first."""
     lines = []
     for row in snap.standings:
@@ -320,18 +322,18 @@ def standings_lines(snap: Snapshot, lang: str = i18n.DEFAULT) -> list[str]:
     return lines
 
 
-def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT, lang: str = i18n.DEFAULT) -> str:
+def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT, *, lang: str) -> str:
     """The text fallback under the image (and `/league show`): as many lines as fit."""
-    head = f"{standings_head(snap.league, lang)}{round_line(snap, lang)}"
+    head = f"{standings_head(snap.league, lang=lang)}{round_line(snap, lang=lang)}"
     if snap.league.status == "finished" and snap.standings:
         champion = _("Champion: **{name}**.", name=_escape(snap.standings[0].name))
         head += "\n" + tr(champion, lang)
     more = _("the image shows everyone.")
-    return fit(head, standings_lines(snap, lang), more, limit, lang)
+    return fit(head, standings_lines(snap, lang=lang), more, limit, lang=lang)
 
 
 def standings_data(
-    snap: Snapshot, lang: str = i18n.DEFAULT, column: Mapping[int, int] | None = None
+    snap: Snapshot, *, lang: str, column: Mapping[int, int] | None = None
 ) -> dict[str, Any]:
     """What the standings image draws; ``column``: each player's league statistic (user id ->
     value, see :data:`bot.stats.LEAGUE_STATISTIC`), drawn as one more column."""
@@ -345,7 +347,7 @@ def standings_data(
         stage = _("sign-up")
     subtitle = _(
         "{description}: {stage}, {n} players",
-        description=describe(league, lang),
+        description=describe(league, lang=lang),
         stage=stage,
         n=len(snap.members),
     )
@@ -384,24 +386,24 @@ async def standings_file(
         if statistics is not None:
             tables = [m.table_id for m in snap.matches if m.table_id is not None]
             column = await statistics.league_column(snap.league.game, tables)
-        data = await render(render_standings, standings_data(snap, lang, column), lang)
+        data = await render(render_standings, standings_data(snap, lang=lang, column=column), lang)
     except Exception:
         log.exception("league %s: drawing the standings failed", snap.league.id)
         return None
     return discord.File(io.BytesIO(data), filename)
 
 
-def standings_head(league: League, lang: str = i18n.DEFAULT) -> str:
+def standings_head(league: League, *, lang: str) -> str:
     """The first words of the standings message (how it is found again after a crash)."""
     head = _(
         "**{league}** ({description}). ",
         league=_escape(league.name),
-        description=describe(league, lang),
+        description=describe(league, lang=lang),
     )
     return tr(head, lang)
 
 
-async def refresh_standings(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
+async def refresh_standings(bot: BoardBot, league_id: int, *, lang: str) -> None:
     """Post the standings message once, then edit it in place whenever what it shows changes
     (also when the server's language changed)."""
     snap = await bot.leagues.snapshot(league_id)
@@ -415,7 +417,7 @@ async def refresh_standings(bot: BoardBot, league_id: int, lang: str = i18n.DEFA
     channel = bot.get_partial_messageable(league.channel_id)
     if league.standings_message_id is None:
         filename = f"league-{league.id}-standings.png"
-        head = standings_head(league, lang)
+        head = standings_head(league, lang=lang)
 
         def shows(message: discord.Message) -> bool:
             # The image's name carries the league's id: a past season of the same name in this
@@ -493,7 +495,7 @@ def _thread_maker(bot: BoardBot, lang: str) -> Any:
     return create_thread
 
 
-def _match_line(snap: Snapshot, match: Match, lang: str = i18n.DEFAULT) -> str:
+def _match_line(snap: Snapshot, match: Match, *, lang: str) -> str:
     names = versus([_escape(snap.name_of(u)) for u in match.players], lang)
     if match.source == "bye":
         return tr(_("- {names}: bye ({points} points)", names=names, points=_points(3.0)), lang)
@@ -505,7 +507,7 @@ def _match_line(snap: Snapshot, match: Match, lang: str = i18n.DEFAULT) -> str:
     return f"- {names}"
 
 
-def round_head(snap: Snapshot, number: int, deadline: float, lang: str = i18n.DEFAULT) -> str:
+def round_head(snap: Snapshot, number: int, deadline: float, *, lang: str) -> str:
     """The first words of a round's announcement (how it is found again after a crash)."""
     head = _(
         "**{league}**: round {n} of {total} is open; deadline {date}",
@@ -517,7 +519,7 @@ def round_head(snap: Snapshot, number: int, deadline: float, lang: str = i18n.DE
     return tr(head, lang)
 
 
-async def announce_round(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
+async def announce_round(bot: BoardBot, league_id: int, *, lang: str) -> None:
     """Once per round, recorded after the post: a post made just before a crash, before it was
     recorded, is found among the channel's last messages instead of being posted again."""
     snap = await bot.leagues.snapshot(league_id)
@@ -528,8 +530,8 @@ async def announce_round(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT
     if any(m.ranking is None and m.thread_id is None for m in matches):
         return  # a thread is still missing: announce when every match has its place
     if current.number == 1:  # sign-up is over: the card loses its buttons (again after a crash)
-        await close_signup(bot, league_id, lang)
-    head = round_head(snap, current.number, current.deadline, lang)
+        await close_signup(bot, league_id, lang=lang)
+    head = round_head(snap, current.number, current.deadline, lang=lang)
     found = await find_posted(bot, snap.league.channel_id, lambda m: m.content.startswith(head))
     if found is None:
         intro = _(
@@ -538,7 +540,7 @@ async def announce_round(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT
             head=head,
             relative=when(current.deadline),
         )
-        lines = [_match_line(snap, m, lang) for m in matches]
+        lines = [_match_line(snap, m, lang=lang) for m in matches]
         more = _("`/league show` lists every match.")
         text = fit(tr(intro, lang), lines, more, lang=lang)
         await bot.get_partial_messageable(snap.league.channel_id).send(text)
@@ -550,7 +552,8 @@ def fit(
     lines: list[str],
     more: Text | str,
     limit: int = flow.MAX_CONTENT,
-    lang: str = i18n.DEFAULT,
+    *,
+    lang: str,
 ) -> str:
     """``head`` and as many whole ``lines`` as fit in one message; if some are left out, a last
     line says how many and where to see them (``more``)."""
@@ -631,7 +634,7 @@ async def _handover_note(bot: BoardBot, snap: Snapshot, table: Table) -> Text | 
         return None
     seat, user, _name, _reason = handed[-1]
     member = leavers[user]
-    ai = flow.names_of(table, table_lang(table))[seat]
+    ai = flow.names_of(table, lang=table_lang(table))[seat]
     params = {"name": _escape(member.name), "league": _escape(snap.league.name), "ai": ai}
     if member.left_reason == "kicked":
         return _(
@@ -691,7 +694,7 @@ async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
         log.warning("table %d: its league thread cannot show it: %s", table_id, error)
 
 
-def final_head(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
+def final_head(snap: Snapshot, *, lang: str) -> str:
     head = _(
         "**{league}** is over after {n} rounds.",
         league=_escape(snap.league.name),
@@ -700,12 +703,12 @@ def final_head(snap: Snapshot, lang: str = i18n.DEFAULT) -> str:
     return tr(head, lang)
 
 
-async def announce_final(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT) -> None:
+async def announce_final(bot: BoardBot, league_id: int, *, lang: str) -> None:
     """The champion, once (found again among the channel's last messages after a crash)."""
     snap = await bot.leagues.snapshot(league_id)
     if snap.league.status != "finished" or snap.league.final_posted_at is not None:
         return
-    head = final_head(snap, lang)
+    head = final_head(snap, lang=lang)
     filename = f"league-{league_id}-final.png"
 
     def shows(message: discord.Message) -> bool:  # the file tells this season from a past one
@@ -727,7 +730,7 @@ async def announce_final(bot: BoardBot, league_id: int, lang: str = i18n.DEFAULT
             points=_points(champion.points),
         )
         text = tr(congratulations, lang)
-    text = fit(text, standings_lines(snap, lang), _("the image shows everyone."), lang=lang)
+    text = fit(text, standings_lines(snap, lang=lang), _("the image shows everyone."), lang=lang)
     image = await standings_file(snap, filename, lang, bot.statistics)
     kwargs: dict[str, Any] = {"file": image} if image is not None else {}
     await bot.get_partial_messageable(snap.league.channel_id).send(text, **kwargs)
@@ -755,9 +758,9 @@ async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     opened = await bot.leagues.open_matches(league_id, _thread_maker(bot, lang), language=lang)
     for table in opened:
         await _show_table(bot, table.id, None)
-    await announce_round(bot, league_id, lang)
-    await refresh_standings(bot, league_id, lang)
-    await announce_final(bot, league_id, lang)
+    await announce_round(bot, league_id, lang=lang)
+    await refresh_standings(bot, league_id, lang=lang)
+    await announce_final(bot, league_id, lang=lang)
 
 
 async def sync_league(bot: BoardBot, league_id: int, now: float | None = None) -> LeagueUpdate:

@@ -60,7 +60,7 @@ def _where(table: Table) -> str:
     return f" {link}" if link else ""
 
 
-async def send_dm(bot: BoardBot, user_id: int, text: str | Text, lang: str = i18n.DEFAULT) -> bool:
+async def send_dm(bot: BoardBot, user_id: int, text: str | Text, *, lang: str) -> bool:
     """A direct message (a text in ``lang``: a table's DMs speak the table's language); False
     (and nothing else) when the user does not accept DMs."""
     try:
@@ -93,17 +93,17 @@ async def notify_turn(
         new_turn = earlier is None or user_id not in earlier
         if new_turn and user_id != mover and await bot.pbp.notify_dm(user_id):
             turn = _("It is your turn in {table}.{where}", table=_title(table), where=where)
-            await send_dm(bot, user_id, turn, lang)
+            await send_dm(bot, user_id, turn, lang=lang)
     if earlier is not None and earlier == set(waiting):
         return  # the same players still decide (a T&E player's second action): no turn change
     watchers = await bot.pbp.watchers(table.id)
     if watchers:
-        names = flow.names_of(table, lang)
+        names = flow.names_of(table, lang=lang)
         seats = [s for s, p in enumerate(table.players) if p.user_id in waiting]
         who = ", ".join(names[s] for s in seats) or _("nobody")
         news = _("{table}: waiting for {who}.{where}", table=_title(table), who=who, where=where)
         for user_id in watchers:
-            await send_dm(bot, user_id, news, lang)
+            await send_dm(bot, user_id, news, lang=lang)
 
 
 async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str:
@@ -113,7 +113,7 @@ async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str
     away = await bot.pbp.away_seats(table.id)
     if not away:
         return ""
-    names = flow.names_of(table, lang)
+    names = flow.names_of(table, lang=lang)
     listed = ", ".join(
         tr(_("{name} (back {when})", name=names[s], when=_when(until)), lang)
         for s, until in sorted(away.items())
@@ -127,7 +127,7 @@ async def announce(bot: BoardBot, due: Due) -> None:
     table = due.table
     lang = table_lang(table)
     channel = bot.get_partial_messageable(table.channel_id)
-    name = flow.names_of(table, lang)[due.seat]
+    name = flow.names_of(table, lang=lang)[due.seat]
     where = _where(table)
     user = f"<@{due.user_id}>"
     if due.kind == "reminder":
@@ -141,7 +141,7 @@ async def announce(bot: BoardBot, due: Due) -> None:
         await channel.send(flow.clip(tr(text, lang)), allowed_mentions=_ping(due.user_id))
         if await bot.pbp.notify_dm(due.user_id):
             dm = _("Reminder: {table} waits for you.{where}", table=_title(table), where=where)
-            await send_dm(bot, due.user_id, dm, lang)
+            await send_dm(bot, due.user_id, dm, lang=lang)
         return
     if due.kind == "warning":
         assert due.deadline is not None
@@ -263,10 +263,10 @@ async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Du
 # --- take-back ---------------------------------------------------------------------------------
 
 
-def takeback_view(table_id: int, version: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
+def takeback_view(table_id: int, version: int, *, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(TakebackAnswer(table_id, version, "approve", lang))
-    view.add_item(TakebackAnswer(table_id, version, "refuse", lang))
+    view.add_item(TakebackAnswer(table_id, version, "approve", lang=lang))
+    view.add_item(TakebackAnswer(table_id, version, "refuse", lang=lang))
     return view
 
 
@@ -280,7 +280,7 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
         await flow.show_current(bot, table.id, version=table.version)
         return
     lang = table_lang(table)  # the request is public: the table's language
-    names = flow.names_of(table, lang)
+    names = flow.names_of(table, lang=lang)
     others = [table.players[s].user_id for s in asked.waiting_for]
     mentions = " ".join(f"<@{u}>" for u in others)
     text = _(
@@ -293,7 +293,7 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
     channel = bot.get_partial_messageable(table.channel_id)
     await channel.send(
         flow.clip(tr(text, lang)),
-        view=takeback_view(table.id, table.version, lang),
+        view=takeback_view(table.id, table.version, lang=lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
     )
     await flow.reply(interaction, _("Take-back requested; the other players are asked."))
@@ -306,7 +306,7 @@ async def _answered(
     bot = flow.bot_of(interaction)
     table = outcome.table
     lang = table_lang(table)
-    names = flow.names_of(table, lang)
+    names = flow.names_of(table, lang=lang)
     if outcome.status == "pending":
         waiting = ", ".join(names[s] for s in outcome.waiting_for)
         text = _(
@@ -336,7 +336,7 @@ def takeback_offer(
     if seat is None or not isinstance(last, dict) or last.get("seat") != seat or table.seq == 0:
         return None
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(TakebackButton(table.id, table.version, lang))
+    buttons.add_item(TakebackButton(table.id, table.version, lang=lang))
     return buttons
 
 
@@ -347,7 +347,7 @@ class TakebackButton(
 ):
     """ "Take back my last move": the player who just moved asks the others to undo it."""
 
-    def __init__(self, table_id: int, version: int, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, version: int, *, lang: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=tr(C_("button", "Take back my last move"), lang),
@@ -378,7 +378,7 @@ class TakebackAnswer(
 ):
     """Approve or Refuse under a take-back request."""
 
-    def __init__(self, table_id: int, version: int, op: str, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
         style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
         label = C_("button", "Approve") if op == "approve" else C_("button", "Refuse")
         super().__init__(
@@ -417,7 +417,7 @@ class RematchButton(
 ):
     """Under the final scores: a new lobby here with the same players and options."""
 
-    def __init__(self, table_id: int, lang: str = i18n.DEFAULT) -> None:
+    def __init__(self, table_id: int, *, lang: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=tr(C_("button", "Rematch"), lang),
@@ -436,9 +436,9 @@ class RematchButton(
         await flow.reply(interaction, _("Rematch lobby opened: table #{id}.", id=table.id))
 
 
-def rematch_view(table_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
+def rematch_view(table_id: int, *, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table_id, lang))
+    view.add_item(RematchButton(table_id, lang=lang))
     return view
 
 

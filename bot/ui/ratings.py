@@ -57,7 +57,7 @@ def _board_line(entry: ratings.BoardEntry, highlight: bool) -> BoardLine:
     )
 
 
-def leaderboard_text(board: ratings.Leaderboard, caller_id: int, lang: str = i18n.DEFAULT) -> str:
+def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -> str:
     """The text fallback: the top ten and the caller's own line."""
     title = presenters.game_title(board.game, lang)
     if not board.entries:
@@ -115,7 +115,7 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, lang: str = i18
     return flow.clip("\n".join(lines))
 
 
-def _footer(board: ratings.Leaderboard, lang: str = i18n.DEFAULT) -> str:
+def _footer(board: ratings.Leaderboard, *, lang: str) -> str:
     provisional = board.total - board.ranked
     if provisional:
         text = _(
@@ -157,7 +157,7 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
     if not result.rated:
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
-    names = flow.names_of(table, shown_in)
+    names = flow.names_of(table, lang=shown_in)
     seated = [p.user_id for p in table.players]
     if list(result.players) != seated:  # a league leaver's seat counts as theirs
         async with db.read() as q:
@@ -181,12 +181,12 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
     title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang)), lang)
-    png = await render(render_leaderboard, title, lines, caller, _footer(board, lang), lang)
-    text = leaderboard_text(board, interaction.user.id, lang)
+    png = await render(render_leaderboard, title, lines, caller, _footer(board, lang=lang), lang)
+    text = leaderboard_text(board, interaction.user.id, lang=lang)
     await _send(interaction, text, png, "leaderboard.png")
 
 
-def _card_data(card: ratings.Card, lang: str = i18n.DEFAULT) -> CardData:
+def _card_data(card: ratings.Card, *, lang: str) -> CardData:
     return CardData(
         presenters.game_title(card.game, lang),
         card.name,
@@ -202,7 +202,7 @@ def _card_data(card: ratings.Card, lang: str = i18n.DEFAULT) -> CardData:
     )
 
 
-def card_text(cards: Sequence[ratings.Card], name: str, lang: str = i18n.DEFAULT) -> str:
+def card_text(cards: Sequence[ratings.Card], name: str, *, lang: str) -> str:
     lines = []
     for card in cards:
         title = presenters.game_title(card.game, lang)
@@ -264,8 +264,8 @@ async def show_rating(
         )
         await interaction.followup.send(tr(nothing, lang), ephemeral=True)
         return
-    png = await render(render_cards, [_card_data(c, lang) for c in cards], lang)
-    await _send(interaction, card_text(cards, who.display_name, lang), png, "rating.png")
+    png = await render(render_cards, [_card_data(c, lang=lang) for c in cards], lang)
+    await _send(interaction, card_text(cards, who.display_name, lang=lang), png, "rating.png")
 
 
 def history_text(

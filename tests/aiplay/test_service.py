@@ -43,6 +43,7 @@ async def ai_table(
         creator=opener,
         max_seats=len(humans) + len(levels),
         ai_replaces=ai_replaces,
+        language="en",
     )
     if not humans:
         await service.leave(table.id, opener.user_id)
@@ -124,7 +125,7 @@ async def test_a_person_against_ai_seats_is_never_rated(service: Service, pool: 
 
 async def test_only_the_creator_seats_ais_and_only_in_a_free_seat(service: Service) -> None:
     table = await service.create(
-        game="tigris", guild_id=GUILD, channel_id=CHANNEL, creator=ANN, max_seats=3
+        game="tigris", guild_id=GUILD, channel_id=CHANNEL, creator=ANN, max_seats=3, language="en"
     )
     await service.join(table.id, BOB)
     with pytest.raises(NotAllowed):
@@ -220,7 +221,12 @@ async def test_the_last_person_leaving_ends_the_game(service: Service) -> None:
 
 async def test_a_league_match_never_replaces(service: Service) -> None:
     table = await service.create_started(
-        game="tigris", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, players=(ANN, BOB, CAT)
+        game="tigris",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=1,
+        players=(ANN, BOB, CAT),
+        language="en",
     )
     assert not table.ai_replaces
     assert (await service.resign(table.id, BOB.user_id)).status == "finished"

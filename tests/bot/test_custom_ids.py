@@ -4,6 +4,7 @@ discord.py does on a click (template ``fullmatch``, then ``from_custom_id``)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -49,20 +50,33 @@ CASES: list[tuple[type[discord.ui.DynamicItem[Any]], tuple[Any, ...], str, dict[
     ),
     (
         NewThreadButton,
-        ("targi", 2, "random", {"open_scoring": True, "caravan_card": "bottom"}),
+        ("targi", 2, "random", None, {"open_scoring": True, "caravan_card": "bottom"}),
         'thread:targi:2:random:{"caravan_card":"bottom","open_scoring":true}',
         {
             "game": "targi",
             "seats": 2,
             "order": "random",
+            "language": None,
             "options": {"open_scoring": True, "caravan_card": "bottom"},
         },
     ),
     (
         NewThreadButton,
-        ("tigris", 4, "join", {}),
+        ("tigris", 4, "join", None, {}),
         "thread:tigris:4:join:{}",
-        {"game": "tigris", "seats": 4, "order": "join", "options": {}},
+        {"game": "tigris", "seats": 4, "order": "join", "language": None, "options": {}},
+    ),
+    (  # the table's language rides along (an offer made before it did has none: above)
+        NewThreadButton,
+        ("tigris", 3, "join", "ko", {"rated": False}),
+        'thread:tigris:3:join:ko:{"rated":false}',
+        {
+            "game": "tigris",
+            "seats": 3,
+            "order": "join",
+            "language": "ko",
+            "options": {"rated": False},
+        },
     ),
     (TakebackButton, (7, 3), "undo:7:3", {"table_id": 7, "version": 3}),
     (
@@ -94,7 +108,7 @@ async def test_custom_ids_are_unchanged_and_round_trip(
     custom_id: str,
     fields: dict[str, Any],
 ) -> None:
-    made = cast(Any, cls)(*args)
+    made = cast(Any, cls)(*args, lang="en")
     assert made.custom_id == custom_id
     # A click on an old message: discord.py matches the whole id against each template.
     matching = [
@@ -105,6 +119,17 @@ async def test_custom_ids_are_unchanged_and_round_trip(
     assert matching == [cls]
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None
-    rebuilt = await cls.from_custom_id(cast(Any, None), made.item, match)
+    clicker = cast(Any, SimpleNamespace(locale="ko"))
+    rebuilt = await cls.from_custom_id(clicker, made.item, match)
     assert type(rebuilt) is cls and rebuilt.custom_id == custom_id
     assert {name: getattr(rebuilt, name) for name in fields} == fields
+
+
+async def test_a_button_rebuilt_after_a_restart_speaks_its_clickers_language() -> None:
+    template = ConfirmButton.__discord_ui_compiled_template__
+    match = template.fullmatch("confirm:7:3:resign")
+    assert match is not None
+    made = ConfirmButton(7, 3, "resign", lang="en")
+    clicker = cast(Any, SimpleNamespace(locale="tr"))
+    rebuilt = await ConfirmButton.from_custom_id(clicker, made.item, match)
+    assert rebuilt.item.label == "Evet, oyundan çekil"

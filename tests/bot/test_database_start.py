@@ -180,6 +180,7 @@ async def test_healthy_databases_pass_and_stay_untouched(tmp_path: Path) -> None
             channel_id=2,
             creator=Player(user_id=1, name="Ann"),
             max_seats=2,
+            language="en",
         )
         assert (tmp_path / "bot.sqlite3-wal").stat().st_size > 0
         check_usable(db)

@@ -42,10 +42,12 @@ async def shown(fake: FakeDiscord, payload: JSON, *, timeout: float = 10) -> Cal
     if callback.callback_type not in (5, 6):
         return callback
     return await fake.wait_for(
-        lambda c: c.interaction is not None
-        and c.interaction["id"] == payload["id"]
-        and not c.is_callback
-        and bool(c.content or c.files),
+        lambda c: (
+            c.interaction is not None
+            and c.interaction["id"] == payload["id"]
+            and not c.is_callback
+            and bool(c.content or c.files)
+        ),
         timeout=timeout,
     )
 

@@ -61,11 +61,11 @@ async def test_the_pool_draws_the_same_images_as_a_thread_and_counts_its_cpu() -
     pool = RenderPool(1)
     try:
         use_render_pool(pool)
-        board = await board_png("tigris", public)
-        private = await private_png("tigris", hand)
+        board = await board_png("tigris", public, lang="en")
+        private = await private_png("tigris", hand, lang="en")
         assert (pool.images, pool.cpu_seconds > 0) == (2, True)
         use_render_pool(None)
-        assert board == await board_png("tigris", public)  # drawn in a thread this time
+        assert board == await board_png("tigris", public, lang="en")  # drawn in a thread this time
         assert private == renderers.render_private("tigris", hand, "en")
         line = BoardLine(1, "Ann", 1612.0, 4, 75.0, 12.0, False, True)
         use_render_pool(pool)
@@ -82,14 +82,14 @@ async def test_a_render_worker_that_died_is_replaced_and_the_image_drawn() -> No
     pool = RenderPool(1)
     try:
         use_render_pool(pool)
-        assert await board_png("tigris", public) == wanted
+        assert await board_png("tigris", public, lang="en") == wanted
         workers = pool.pids()
         assert workers
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
         assert await _gone(workers)
         for _ in range(2):  # the first call finds the pool broken, the second must not either
-            assert await board_png("tigris", public) == wanted
+            assert await board_png("tigris", public, lang="en") == wanted
         assert set(pool.pids()).isdisjoint(workers)
     finally:
         use_render_pool(None)
@@ -118,12 +118,14 @@ async def test_the_bots_boards_are_drawn_in_its_pool_and_its_workers_leave_with_
         other = RenderPool(1)  # another bot's pool on this loop, closed first
         use_render_pool(other)
         stop_using_render_pool(pool)  # not the one serving the loop: nothing changes
-        assert await board_png("tigris", _mid_game_views()[0]) and other.images == 1
+        assert await board_png("tigris", _mid_game_views()[0], lang="en") and other.images == 1
         stop_using_render_pool(other)
         other.shutdown()
         use_render_pool(pool)
     assert bot.render_pool is None
-    assert await board_png("tigris", _mid_game_views()[0])  # in a thread once the bot closed
+    assert await board_png(
+        "tigris", _mid_game_views()[0], lang="en"
+    )  # in a thread once the bot closed
     assert await _gone(workers)
 
 

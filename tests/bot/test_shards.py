@@ -143,7 +143,7 @@ async def two_processes(
 async def _started(service: Service, guild: int, channel: int) -> Table:
     """A running Targi table that never reached its channel (as after a crash)."""
     table = await service.create(
-        game="targi", guild_id=guild, channel_id=channel, creator=ALICE, max_seats=2
+        game="targi", guild_id=guild, channel_id=channel, creator=ALICE, max_seats=2, language="en"
     )
     await service.join(table.id, BOB)
     return await service.start(table.id, ALICE.user_id, can_manage=False)
@@ -208,7 +208,12 @@ async def test_the_ai_seats_of_a_table_are_played_by_its_own_servers_process(
 ) -> None:
     (zero, one), _ = two_processes
     table = await zero.service.create(
-        game="targi", guild_id=guild_on(1), channel_id=7001, creator=ALICE, max_seats=2
+        game="targi",
+        guild_id=guild_on(1),
+        channel_id=7001,
+        creator=ALICE,
+        max_seats=2,
+        language="en",
     )
     await zero.service.add_ai(table.id, ALICE.user_id, "easy", can_manage=False)
     await zero.service.start(table.id, ALICE.user_id, can_manage=False)

@@ -155,7 +155,8 @@ async def test_korean_and_turkish_readers_get_their_language_while_the_channel_s
     pending, heading = menu.content.split("\n")  # the pending clause is the engine's
     assert pending.startswith("대기 중: ")
     assert heading.startswith("행동을 고르세요 (가능한 행동 ")
-    assert heading.endswith("개). `/move`로 직접 입력해도 돼요.")
+    # The command is a mention once its id is known, else the Korean command name.
+    assert re.search(r"개\)\. (</move:\d+>|/행동) 명령어로 직접 입력해도 돼요\.$", heading), heading
 
     wait = await h.click(speaking(waiter, "tr"), board, f"board:{table.id}:{table.version}:act")
     assert wait.ephemeral
@@ -244,7 +245,7 @@ async def test_a_korean_tables_lobby_board_and_take_back_are_korean(harness: Har
     asked = await h.slash(speaking(mover, "tr"), "game", sub="takeback")
     assert asked.ephemeral and asked.content == "Geri alma istendi; diğer oyunculara soruluyor."
     [request] = h.public_posts(mark)
-    assert "님이 타르기 테이블 #" in (request.content or "")
+    assert "님이 타르기 게임 테이블 #" in (request.content or "")
     assert "마지막 수를 무르고 싶어 해요." in (request.content or "")
     assert [b["label"] for b in request.components() if b.get("type") == 2] == ["찬성", "반대"]
 
@@ -280,12 +281,14 @@ async def test_a_korean_tables_reminder_dm_warning_and_timer_note_are_korean(
     calls = await tick(h, clock, DAY)
     [reminder] = [c for c in calls if c.audience == "public"]
     assert reminder.content is not None
-    assert reminder.content.startswith(f"<@{mover.id}> 알림: 타르기 테이블 #{table.id}에서 ")
-    assert "에서 24시간째 당신의 결정을 기다리고 있어요. https://" in reminder.content
+    assert reminder.content.startswith(f"<@{mover.id}> 알림: 타르기 게임 테이블 #{table.id}에서 ")
+    assert "에서 24시간째 결정을 기다리고 있어요. https://" in reminder.content
     assert reminder.pinged_user_ids() == {mover.id}
     [dm] = [c for c in calls if c.audience == "ephemeral" and c.recipient == mover.id]
     assert dm.content is not None
-    assert dm.content.startswith(f"알림: 타르기 테이블 #{table.id}에서 당신을 기다리고 있어요.")
+    assert dm.content.startswith(
+        f"알림: 타르기 게임 테이블 #{table.id}에서 차례를 기다리고 있어요."
+    )
 
     await h.slash(ALICE, "game", {"timer_hours": 2, "reminder_hours": 0}, sub="timing")
     [warning] = [c for c in await tick(h, clock, 1.5 * HOUR) if c.audience == "public"]
@@ -413,8 +416,8 @@ def test_ai_seats_are_named_in_the_language_of_the_message(lang: str, names: lis
         lobby_message_id=None,
         board_message_id=None,
     )
-    assert flow.names_of(table, lang) == names
-    assert flow.names_of(table) == [ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids]
+    assert flow.names_of(table, lang=lang) == names
+    assert flow.names_of(table, lang="en") == [ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids]
 
 
 @pytest.mark.parametrize("lang", catalog.TRANSLATED)

@@ -10,6 +10,7 @@ import pytest
 
 from bot import i18n
 from bot.i18n import C_, N_, _, catalog, extract, listing
+from bot.i18n.grammar import FORMATTER
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +36,8 @@ def test_lists_are_joined_the_languages_way() -> None:
     names = listing(["Ann", "Bo", "Cem"])
     assert i18n.render(names, "en") == "Ann, Bo, and Cem"
     assert i18n.render(names, "tr") == "Ann, Bo ve Cem"
-    assert i18n.render(names, "ko") == "Ann, Bo 및 Cem"
+    assert i18n.render(names, "ko") == "Ann, Bo와 Cem"
+    assert i18n.render(listing(["Alice 님", "Bob 님"]), "ko") == "Alice 님과 Bob 님"
 
 
 @pytest.mark.parametrize(
@@ -113,7 +115,7 @@ def test_every_catalogue_entry_is_what_a_text_renders(lang: str) -> None:
                 continue
             params = {name: f"<{name}>" for name in extract.placeholders(entry.id)}
             text = i18n.Text(entry.id, tuple(sorted(params.items())), context=entry.context)
-            assert text.render(lang) == entry.string.format(**params)
+            assert text.render(lang) == FORMATTER.format(entry.string, **params)
 
 
 @pytest.mark.parametrize("lang", catalog.TRANSLATED)

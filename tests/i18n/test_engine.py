@@ -143,7 +143,7 @@ def test_actions_left_are_counted_the_languages_way() -> None:
     assert presenters.status_line(view, NAMES, "tr") == "Sıra: **민준** (2 eylem kaldı)."
     both = {**view, "to_act": [0, 2], "actions_left": 0}
     assert presenters.status_line(both, NAMES, "tr") == "Sıra: **Ayşe ve Cem**."
-    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe 및 Cem**."
+    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe와 Cem**."
 
 
 # ---- Targi -----------------------------------------------------------------------------------
@@ -394,7 +394,7 @@ async def test_the_game_log_of_a_table_reads_in_the_language(service: Service) -
     log = await PlayByPost(service).game_log(table.id, lang="ko")
     assert log.lines()[-1] == "1. Ann 님이 2번 대추야자에 타르기를 놓았어요"
     assert log.lines()[0].startswith("준비: 1라운드 시작: 시작 플레이어는 Ann 님이에요")
-    english = await PlayByPost(service).game_log(table.id)
+    english = await PlayByPost(service).game_log(table.id, lang="en")
     assert english.lines()[-1] == "1. Ann places a Targi on 2 Dates"
 
 

@@ -274,6 +274,7 @@ async def test_a_crash_between_thread_and_table_creates_each_match_once(
         channel_id=777,
         creator_id=MANAGER.user_id,
         players=tuple(Player(u, f"P{u}") for u in second.players),
+        language="en",
     )
     opened = await leagues.open_matches(league_id, threads)
     snap = await leagues.snapshot(league_id)

@@ -211,7 +211,7 @@ def test_no_tigris_log_line_shows_a_hand_or_a_hidden_score(seed: int) -> None:
 async def test_the_log_is_paginated_newest_first(service: Service, pbp: PlayByPost) -> None:
     table = await started(service, (ANN, BOB, CAT), game="tigris")
     with pytest.raises(ServiceError, match="1 page"):
-        await pbp.game_log(table.id, page=2)
+        await pbp.game_log(table.id, page=2, lang="en")
     rng = random.Random(3)
     for _ in range(23):
         current = await service.get(table.id)
@@ -219,21 +219,23 @@ async def test_the_log_is_paginated_newest_first(service: Service, pbp: PlayByPo
         user = current.players[seat].user_id
         legal = await service.legal_actions(table.id, user)
         await service.submit(table.id, user, rng.choice(legal), expected_seq=current.seq)
-    first = await pbp.game_log(table.id, page=1, per_page=10)
+    first = await pbp.game_log(table.id, page=1, per_page=10, lang="en")
     assert (first.page, first.pages) == (1, 3)
     assert [e.number for e in first.entries] == list(range(14, 24))
-    last = await pbp.game_log(table.id, page=3, per_page=10)
+    last = await pbp.game_log(table.id, page=3, per_page=10, lang="en")
     assert [e.number for e in last.entries] == [1, 2, 3]
     assert all(
         line.startswith(f"{n}. ") for n, line in zip(range(14, 24), first.lines(), strict=True)
     )
     with pytest.raises(ServiceError, match="3 pages"):
-        await pbp.game_log(table.id, page=4)
+        await pbp.game_log(table.id, page=4, lang="en")
     with pytest.raises(ServiceError):
-        await pbp.game_log(table.id, page=0)
-    lobby = await service.create(game="targi", guild_id=1, channel_id=55, creator=ANN, max_seats=2)
+        await pbp.game_log(table.id, page=0, lang="en")
+    lobby = await service.create(
+        game="targi", guild_id=1, channel_id=55, creator=ANN, max_seats=2, language="en"
+    )
     with pytest.raises(NotStarted):
-        await pbp.game_log(lobby.id)
+        await pbp.game_log(lobby.id, lang="en")
 
 
 async def test_a_page_fits_its_message_and_every_move_is_on_exactly_one_page(
@@ -248,13 +250,13 @@ async def test_a_page_fits_its_message_and_every_move_is_on_exactly_one_page(
         user = current.players[seat].user_id
         legal = await service.legal_actions(table.id, user)
         await service.submit(table.id, user, rng.choice(legal), expected_seq=current.seq)
-    whole = (await pbp.game_log(table.id, per_page=1000)).entries
+    whole = (await pbp.game_log(table.id, per_page=1000, lang="en")).entries
     budget = 300
-    first = await pbp.game_log(table.id, page=1, per_page=15, max_chars=budget)
+    first = await pbp.game_log(table.id, page=1, per_page=15, max_chars=budget, lang="en")
     assert first.pages > 40 * 30 // (15 * budget) + 1  # more pages than 15 moves each
     seen: list[int] = []
     for page in range(first.pages, 0, -1):
-        shown = await pbp.game_log(table.id, page=page, per_page=15, max_chars=budget)
+        shown = await pbp.game_log(table.id, page=page, per_page=15, max_chars=budget, lang="en")
         assert 1 <= len(shown.entries) <= 15
         assert len("\n".join(shown.lines())) <= budget or len(shown.entries) == 1
         seen.extend(e.number for e in shown.entries)

@@ -36,6 +36,7 @@ async def test_the_bot_process_sends_due_reminders_once(
         channel_id=int(p.CHANNEL_ID),
         creator=alice,
         max_seats=2,
+        language="en",
     )
     await service.join(table.id, bob)
     table = await service.start(table.id, alice.user_id, can_manage=False)
@@ -57,6 +58,7 @@ async def test_the_bot_process_sends_due_reminders_once(
         channel_id=int(p.CHANNEL_ID) + 1,
         creator=bob,
         max_seats=2,
+        language="en",
     )
     await service.join(other.id, alice)
     await service.start(other.id, bob.user_id, can_manage=False)

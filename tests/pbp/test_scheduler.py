@@ -99,7 +99,7 @@ async def test_timer_warns_once_then_skips_with_the_safest_decision(
     # A pass ends the turn: the other player now waits, with a fresh timer.
     other = 1 - first
     assert await service.pending_since(table.id) == {other: t0 + 2 * DAY}
-    log = await pbp.game_log(table.id)
+    log = await pbp.game_log(table.id, lang="en")
     assert log.lines() == [f"1. {name} passes"]
     other_name = table.players[other].name
     assert await at(scheduler, clock, t0 + 2 * DAY) == []

@@ -42,7 +42,12 @@ async def test_my_turn_everywhere(service: Service) -> None:
     first = await started(service, setup=HANDS)
     second = await started(service, (CAT, ANN), channel=CHANNEL + 1, setup=HANDS)
     elsewhere = await service.create(
-        game="blind_bids", guild_id=GUILD + 1, channel_id=CHANNEL + 2, creator=BOB, max_seats=2
+        game="blind_bids",
+        guild_id=GUILD + 1,
+        channel_id=CHANNEL + 2,
+        creator=BOB,
+        max_seats=2,
+        language="en",
     )
     await service.join(elsewhere.id, ANN)
     await service.start(elsewhere.id, BOB.user_id, can_manage=False)

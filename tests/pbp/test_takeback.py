@@ -55,7 +55,7 @@ async def test_approved_take_back_restores_every_view_exactly(
     assert after.seq == 0
     assert await views(service, after) == before
     assert await service.pending_since(table.id) == {seat: clock.now}  # a fresh wait
-    assert (await pbp.game_log(table.id)).entries == ()
+    assert (await pbp.game_log(table.id, lang="en")).entries == ()
     assert await pbp.takeback(table.id) is None
     # The game goes on from the restored position, also after a reload from the database.
     service._states.clear()

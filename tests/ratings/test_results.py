@@ -110,6 +110,7 @@ async def test_rated_no_is_kept_apart_from_the_engine_options(service: Service) 
             creator=ANN,
             max_seats=2,
             options={"rated": False},
+            language="en",
         )
     table = await started(service, (ANN, BOB), rated=False)
     assert table.rated is False and "rated" not in table.options

@@ -87,7 +87,7 @@ async def started(
         channel_id=channel,
         creator=players[0],
         max_seats=len(players),
-        **kw,
+        **{"language": "en", **kw},
     )
     for player in players[1:]:
         await service.join(table.id, player)

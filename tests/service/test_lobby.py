@@ -45,7 +45,7 @@ async def _lobby(service: Service, max_seats: int = 3, **kw: object):
         channel_id=CHANNEL,
         creator=ANN,
         max_seats=max_seats,
-        **kw,  # type: ignore[arg-type]
+        **{"language": "en", **kw},  # type: ignore[arg-type]
     )
 
 
@@ -63,11 +63,21 @@ async def test_one_open_table_per_channel(service: Service) -> None:
     first = await _lobby(service)
     with pytest.raises(ChannelBusy) as info:
         await service.create(
-            game="blind_bids", guild_id=GUILD, channel_id=CHANNEL, creator=BOB, max_seats=2
+            game="blind_bids",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator=BOB,
+            max_seats=2,
+            language="en",
         )
     assert info.value.table.id == first.id
     other = await service.create(
-        game="blind_bids", guild_id=GUILD, channel_id=CHANNEL + 1, creator=BOB, max_seats=2
+        game="blind_bids",
+        guild_id=GUILD,
+        channel_id=CHANNEL + 1,
+        creator=BOB,
+        max_seats=2,
+        language="en",
     )
     assert [t.id for t in await service.list_guild(GUILD)] == [first.id, other.id]
     # Once the lobby is cancelled, the channel is free again.
@@ -80,7 +90,9 @@ async def test_one_open_table_per_channel(service: Service) -> None:
 async def test_bad_create_arguments_are_refused(service: Service, database: Location) -> None:
     before = dump(database)
     with pytest.raises(UnknownGame):
-        await service.create(game="chess", guild_id=GUILD, channel_id=1, creator=ANN, max_seats=2)
+        await service.create(
+            game="chess", guild_id=GUILD, channel_id=1, creator=ANN, max_seats=2, language="en"
+        )
     with pytest.raises(WrongPlayerCount, match="2 to 3"):
         await _lobby(service, max_seats=5)
     with pytest.raises(BadOption, match="no option 'colour'"):
@@ -228,7 +240,12 @@ async def test_two_processes_opening_a_lobby_in_one_channel_get_one(
         outcomes = await asyncio.gather(
             *(
                 svc.create(
-                    game="blind_bids", guild_id=GUILD, channel_id=CHANNEL, creator=who, max_seats=2
+                    game="blind_bids",
+                    guild_id=GUILD,
+                    channel_id=CHANNEL,
+                    creator=who,
+                    max_seats=2,
+                    language="en",
                 )
                 for svc, who in ((first, ANN), (second, BOB))
             ),

@@ -42,10 +42,12 @@ async def a_busy_database(path: Path, clock: ManualClock) -> dict[str, int]:
         finished = await started(svc, (ANN, BOB), channel=3)
         await svc.resign(finished.id, BOB.user_id)
         cancelled = await svc.create(
-            game="targi", guild_id=GUILD, channel_id=4, creator=CAT, max_seats=2
+            game="targi", guild_id=GUILD, channel_id=4, creator=CAT, max_seats=2, language="en"
         )
         await svc.cancel(cancelled.id, CAT.user_id, can_manage=False)
-        await svc.create(game="targi", guild_id=GUILD, channel_id=5, creator=BOB, max_seats=2)
+        await svc.create(
+            game="targi", guild_id=GUILD, channel_id=5, creator=BOB, max_seats=2, language="en"
+        )
         return {"tigris": tigris.id, "targi": targi.id}
     finally:
         await svc.close()
@@ -69,7 +71,12 @@ async def test_the_copy_is_exact_verified_and_plays_on(
         [result] = await play(svc, ids["targi"], random.Random(1), 1)
         assert result.table.seq == before.seq + 1
         fresh = await svc.create(
-            game="targi", guild_id=GUILD, channel_id=6, creator=Player(106, "Fay"), max_seats=2
+            game="targi",
+            guild_id=GUILD,
+            channel_id=6,
+            creator=Player(106, "Fay"),
+            max_seats=2,
+            language="en",
         )
         assert fresh.id == 6
     finally:

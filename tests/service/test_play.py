@@ -84,7 +84,12 @@ async def test_each_bad_submit_has_its_own_error_and_changes_nothing(
 ) -> None:
     table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
     lobby = await service.create(
-        game="blind_bids", guild_id=GUILD, channel_id=CHANNEL + 1, creator=CAT, max_seats=2
+        game="blind_bids",
+        guild_id=GUILD,
+        channel_id=CHANNEL + 1,
+        creator=CAT,
+        max_seats=2,
+        language="en",
     )
     await service.submit(table.id, ANN.user_id, "bid 9", expected_seq=0)
     await service.submit(table.id, BOB.user_id, "bid 7", expected_seq=1)

@@ -300,7 +300,12 @@ async def test_two_processes_joining_the_last_seat_seat_one(
     try:
         for channel in range(1, 6):
             table = await first.create(
-                game="blind_bids", guild_id=GUILD, channel_id=channel, creator=ANN, max_seats=2
+                game="blind_bids",
+                guild_id=GUILD,
+                channel_id=channel,
+                creator=ANN,
+                max_seats=2,
+                language="en",
             )
             outcomes = await asyncio.gather(
                 first.join(table.id, BOB),

@@ -49,7 +49,12 @@ async def test_reopening_applies_nothing_and_keeps_data(db_path: Path, clock: Ma
 
     svc = await open_service(db_path, clock)
     table = await svc.create(
-        game="blind_bids", guild_id=GUILD, channel_id=CHANNEL, creator=ANN, max_seats=2
+        game="blind_bids",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator=ANN,
+        max_seats=2,
+        language="en",
     )
     await svc.close()
     conn = await connect(db_path)
