@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot.i18n import DEFAULT, Text, _, render
+from bot.i18n import Text, _, render
 from bot.presenters import event_text, name_seats
 
 __all__ = [
@@ -100,7 +100,7 @@ class LogEntry:
     seat: int | None
     player: str | None
     lines: tuple[str, ...]
-    lang: str = DEFAULT
+    lang: str
 
     def text(self) -> str:
         body = (
@@ -134,7 +134,8 @@ def log_entries(
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     names: Sequence[str],
-    lang: str = DEFAULT,
+    *,
+    lang: str,
 ) -> list[LogEntry]:
     """The readable log of a game from its replayed states (``states[i]`` after ``i`` actions,
     ``actions[i]`` the seat and notation of action ``i``).

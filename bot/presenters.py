@@ -76,7 +76,7 @@ def game_name(game: str) -> Text | str:
     return _TITLES.get(game) or game.capitalize()
 
 
-def game_title(game: str, lang: str = "en") -> str:
+def game_title(game: str, *, lang: str) -> str:
     """The printed name of a game ("Tigris & Euphrates" for "tigris")."""
     title = _TITLES.get(game)
     return title.render(lang) if title is not None else game.capitalize()
@@ -101,7 +101,7 @@ def _seat_name(seat: int, names: Sequence[str]) -> Text | str:
     return names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat)
 
 
-def _names_of(seats: Sequence[int], names: Sequence[str], lang: str = DEFAULT) -> str:
+def _names_of(seats: Sequence[int], names: Sequence[str], *, lang: str) -> str:
     listed = [str(render(_seat_name(s, names), lang)) for s in seats]
     if lang != DEFAULT and len(listed) > 1:
         return str(render(listing(listed), lang))
@@ -851,7 +851,7 @@ def refusal(error: BaseException) -> Text | str:
     return english
 
 
-def localize_view(game: str, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def localize_view(game: str, view: dict[str, Any], *, lang: str) -> dict[str, Any]:
     """``view`` with the engine's English event sentences in ``lang``, for the images (the
     renderers draw event texts as given; seats stay ``@N``). English returns ``view`` itself."""
     events = view.get("events")
@@ -897,15 +897,7 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> Text | st
     """One clause describing an open decision, in the game's words."""
     kind = str(pending.get("kind", "decision"))
     if kind == "support":
-        clause = _support_clause(pending, names)
-        if clause is not None:
-            return clause
-        conflict = str(pending.get("conflict", "conflict"))
-        colour = str(pending.get("leader_colour") or pending.get("colour") or "")
-        where = f" at {pending['square']}" if pending.get("square") else ""
-        attacker = _names_of([int(pending.get("attacker", -1))], names)
-        defender = _names_of([int(pending.get("defender", -1))], names)
-        return f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
+        return _support_clause(pending, names) or _("commit support")
     if kind == "war_order":
         colours = pending.get("colours", [])
         return _("choose which war to fight first ({colours})", colours=_joined(colours))
@@ -989,7 +981,7 @@ _TARGI_PENDING: dict[str, Callable[[Mapping[str, Any]], Text]] = {
 }
 
 
-def pending_clause(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+def pending_clause(view: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str | None:
     """The open decision in ``view`` in the game's words (from a seat's own view it may name
     what only that seat sees, e.g. a card drawn with Tribal Expansion), or None."""
     pending = view.get("pending")
@@ -1004,7 +996,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def status_line(view: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str:
     """The short public line under a board: last move, its consequences, who must act now."""
     game = str(view.get("game", ""))
     parts: list[str] = []
@@ -1014,7 +1006,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en")
 
     last = view.get("last_action")
     if isinstance(last, Mapping) and last.get("action"):
-        who = _names_of([int(last.get("seat", -1))], names, lang)
+        who = _names_of([int(last.get("seat", -1))], names, lang=lang)
         add(_("{player} played `{action}`.", player=who, action=last["action"]))
     for event in view.get("events") or []:
         if isinstance(event, Mapping) and event.get("text"):
@@ -1028,7 +1020,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str], lang: str = "en")
     if isinstance(pending, Mapping):
         add(_("Pending: {decision}.", decision=_pending_text(pending, names)))
     if to_act:
-        who = _names_of(to_act, names, lang)
+        who = _names_of(to_act, names, lang=lang)
         left = view.get("actions_left")
         if pending is None and isinstance(left, int) and left > 0:
             add(
@@ -1068,7 +1060,7 @@ def _card_of(card: Mapping[str, Any]) -> Text | str:
     return str(name or card.get("id") or card)
 
 
-def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en") -> str:
+def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) -> str:
     """The short text beside a player's private image: what is in the hand, the hidden score."""
     parts: list[Text] = []
     hand = private.get("hand")
@@ -1108,16 +1100,14 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en"
             parts.append(_("You drew {card} (Tribal Expansion).", card=_card_of(card)))
     if not parts:
         parts.append(
-            _("Your view of this {game} game is in the image.", game=game_title(game, lang))
+            _("Your view of this {game} game is in the image.", game=game_title(game, lang=lang))
         )
     return " ".join(str(render(part, lang)) for part in parts)
 
 
-def final_text(
-    game: str, summary: Mapping[str, Any], names: Sequence[str], lang: str = "en"
-) -> str:
+def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str:
     """Final ranking and every seat's revealed score, one line per place."""
-    title = game_title(game, lang)
+    title = game_title(game, lang=lang)
     reason = summary.get("end_reason")
     resigned = summary.get("resigned_seat")
     if reason == "resigned" and isinstance(resigned, int) and 0 <= resigned < len(names):
@@ -1208,10 +1198,10 @@ _RULES: dict[str, Text] = {
 }
 
 
-def rules_summary(game: str, lang: str = "en") -> str:
+def rules_summary(game: str, *, lang: str) -> str:
     """A short rules reminder for the game at a table."""
     text = _RULES.get(game) or _(
-        "**{game}**: see the rules of the game.", game=game_title(game, lang)
+        "**{game}**: see the rules of the game.", game=game_title(game, lang=lang)
     )
     return str(text.render(lang))
 

@@ -176,7 +176,7 @@ async def _open_thread(
     language = await table_language(interaction)
     thread_name = _(
         "{game} by {player}",
-        game=presenters.game_title(game, language),
+        game=presenters.game_title(game, lang=language),
         player=interaction.user.display_name,
     )
     thread = await bot.http.start_thread_without_message(
@@ -206,7 +206,7 @@ async def _open_thread(
     mention = f"<#{thread_id}>"
     text = _(
         "Opened {game} table #{table} in {thread}.",
-        game=presenters.game_title(game, lang),
+        game=presenters.game_title(game, lang=lang),
         table=table.id,
         thread=mention,
     )
@@ -238,7 +238,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
         interaction,
         _(
             "Opened {game} table #{table} against the AI.",
-            game=presenters.game_title(table.game, lang),
+            game=presenters.game_title(table.game, lang=lang),
             table=table.id,
         ),
     )
@@ -297,7 +297,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(
                 _(
                     "{game} is played with {counts} players.",
-                    game=presenters.game_title(game.value, lang),
+                    game=presenters.game_title(game.value, lang=lang),
                     counts=allowed,
                 )
             )
@@ -336,7 +336,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 language=chosen_language or await table_language(interaction),
             )
         except ChannelBusy as busy:
-            busy_game = presenters.game_title(busy.table.game, lang)
+            busy_game = presenters.game_title(busy.table.game, lang=lang)
             if ai is None and NewThreadButton.fits(game.value, wanted, seat_order, table_options):
                 view = discord.ui.View(timeout=None)
                 view.add_item(NewThreadButton(game.value, wanted, seat_order, table_options))
@@ -369,7 +369,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             interaction,
             _(
                 "Opened {game} table #{table}.",
-                game=presenters.game_title(game.value, lang),
+                game=presenters.game_title(game.value, lang=lang),
                 table=table.id,
             ),
         )
@@ -416,7 +416,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(_("Only the table's creator or a server manager can abort it."))
         question = _(
             "Abort {game} table #{table}? Nobody wins.",
-            game=presenters.game_title(table.game, reply_lang(interaction)),
+            game=presenters.game_title(table.game, lang=reply_lang(interaction)),
             table=table.id,
         )
         await answer(interaction, question, view=confirm_view(table, "abort"))

@@ -99,7 +99,7 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
     """The lobby message (in the table's language unless ``lang``): game, language, options,
     seats taken, who may start."""
     lang = table_lang(table) if lang is None else lang
-    title = presenters.game_title(table.game, lang)
+    title = presenters.game_title(table.game, lang=lang)
     if table.seat_order == "random":
         head = _(
             "**{title}**, table #{id}: up to {seats} players, random seat order.",
@@ -335,7 +335,7 @@ async def _show_locked(
     channel = bot.get_partial_messageable(table.channel_id)
     lang = table_lang(table)
     if table.status == "aborted":
-        title = presenters.game_title(table.game, lang)
+        title = presenters.game_title(table.game, lang=lang)
         notice = note or _("{title} table #{id} was aborted (no result).", title=title, id=table.id)
         await channel.send(clip(tr(notice, lang)))
         await bot.service.set_posted(table.id, table.version, None, ())
@@ -446,7 +446,7 @@ async def post_board(
 
     lang = table_lang(table)
     names = names_of(table, lang)
-    text = presenters.status_line(view, names, lang) + await away_note(bot, table, lang)
+    text = presenters.status_line(view, names, lang=lang) + await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
@@ -472,7 +472,7 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    text = presenters.final_text(table.game, summary, names_of(table, lang), lang)
+    text = presenters.final_text(table.game, summary, names_of(table, lang), lang=lang)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
@@ -533,7 +533,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     seat = table.seat_of(interaction.user.id)
     private = await bot.service.private_view(table.id, interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang)
+    text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang=lang)
     image = await render_file(
         table.game, marked(table, private), "hand.png", private=True, lang=lang
     )
@@ -611,7 +611,7 @@ async def send_act_menu(
     heading = tr(choose, lang)
     # From the caller's own view: it may name what only they see (a card they drew).
     own = await bot.service.private_view(table.id, interaction.user.id)
-    decision = presenters.pending_clause(own, names_of(table, lang), lang)
+    decision = presenters.pending_clause(own, names_of(table, lang), lang=lang)
     if decision:
         heading = tr(_("Pending: {decision}.", decision=decision), lang) + "\n" + heading
     if shown == 0:
@@ -631,7 +631,7 @@ async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table
     view = await bot.service.public_view(table_id)
     lines = [
         tr(_("The board has changed; here is the current state."), lang),
-        presenters.status_line(view, names_of(table, lang), lang),
+        presenters.status_line(view, names_of(table, lang), lang=lang),
     ]
     url = board_url(table)
     if url:
@@ -668,7 +668,7 @@ def listing(
         return tr(_("No open games in this server. Start one with `/game new`."), lang)
     lines = []
     for table, view in zip(tables, views, strict=True):
-        title = presenters.game_title(table.game, lang)
+        title = presenters.game_title(table.game, lang=lang)
         where = f"<#{table.channel_id}>"
         if table.status == "lobby":
             line = _(

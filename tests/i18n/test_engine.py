@@ -117,8 +117,8 @@ def test_a_war_and_its_result_read_in_korean_and_turkish() -> None:
     )
     state = play(state, "0: tile red G6")
     view = tigris.view(state, None)
-    korean = presenters.status_line(view, NAMES, "ko")
-    turkish = presenters.status_line(view, NAMES, "tr")
+    korean = presenters.status_line(view, NAMES, lang="ko")
+    turkish = presenters.status_line(view, NAMES, lang="tr")
     assert "Ayşe 님이 G6에 사원 타일을 놓았어요." in korean
     assert "왕 전쟁: Ayşe 님이 민준 님을 공격해요." in korean
     assert "대기 중: G6의 검정 전쟁: Ayşe 님이 민준 님을 공격해요." in korean
@@ -138,12 +138,12 @@ def test_a_war_and_its_result_read_in_korean_and_turkish() -> None:
 
 def test_actions_left_are_counted_the_languages_way() -> None:
     view = {"last_action": None, "events": [], "to_act": [1], "actions_left": 2, "pending": None}
-    assert presenters.status_line(view, NAMES) == "To act: **민준** (2 actions left)."
-    assert presenters.status_line(view, NAMES, "ko") == "차례: **민준** (행동 2번 남음)."
-    assert presenters.status_line(view, NAMES, "tr") == "Sıra: **민준** (2 eylem kaldı)."
+    assert presenters.status_line(view, NAMES, lang="en") == "To act: **민준** (2 actions left)."
+    assert presenters.status_line(view, NAMES, lang="ko") == "차례: **민준** (행동 2번 남음)."
+    assert presenters.status_line(view, NAMES, lang="tr") == "Sıra: **민준** (2 eylem kaldı)."
     both = {**view, "to_act": [0, 2], "actions_left": 0}
-    assert presenters.status_line(both, NAMES, "tr") == "Sıra: **Ayşe ve Cem**."
-    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe 및 Cem**."
+    assert presenters.status_line(both, NAMES, lang="tr") == "Sıra: **Ayşe ve Cem**."
+    assert presenters.status_line(both, NAMES, lang="ko") == "차례: **Ayşe 및 Cem**."
 
 
 # ---- Targi -----------------------------------------------------------------------------------
@@ -163,9 +163,9 @@ def test_targi_events_name_border_and_tribe_cards_in_the_edition_words() -> None
     state = new(["targia_01", "tent_01", "well_01", "oasis_01", "camel_rider_03"])
     state = place(state, [2, 15, 5], [3, 14, 13])
     view = targi.view(state, None)
-    korean = presenters.status_line(view, NAMES, "ko")
+    korean = presenters.status_line(view, NAMES, lang="ko")
     assert "민준 님이 13번 카라반에 타르기를 놓았어요." in korean
-    turkish = presenters.status_line(view, NAMES, "tr")
+    turkish = presenters.status_line(view, NAMES, lang="tr")
     assert "민준, 13 numaralı karta (Kervan) bir Targi koydu." in turkish
     state = act(state, "use 2")
     event = targi.view(state, None)["events"][0]
@@ -189,18 +189,18 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
             },
         ]
     }
-    assert presenters.hand_text("targi", private, 0) == (
+    assert presenters.hand_text("targi", private, 0, lang="en") == (
         "Your hand card: Well, stored gold. Your points: vp 12, tokens 4, gold 1."
     )
-    assert presenters.hand_text("targi", private, 0, "ko") == (
+    assert presenters.hand_text("targi", private, 0, lang="ko") == (
         "내 손 카드: 우물, 저장된 금화. 내 점수: 승점 12, 승점 토큰 4, 금화 1."
     )
     summary = {"ranking": [[1], [0]], "scores": [{"vp": 20, "gold": 2}, {"vp": 25, "gold": 0}]}
-    assert presenters.final_text("targi", summary, NAMES, "tr") == (
+    assert presenters.final_text("targi", summary, NAMES, lang="tr") == (
         "**Targi: sonuç**\n1. 민준: 25 puan (altın 0)\n2. Ayşe: 20 puan (altın 2)"
     )
     assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
-                                            "resigned_seat": 2}, NAMES, "ko") == (
+                                            "resigned_seat": 2}, NAMES, lang="ko") == (
         "**티그리스와 유프라테스: 최종 결과** (Cem 님 기권)"
     )  # fmt: skip
 
@@ -208,8 +208,8 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
 @pytest.mark.parametrize("game", ["tigris", "targi"])
 @pytest.mark.parametrize("lang", ["ko", "tr"])
 def test_rules_are_written_out_in_the_language_with_the_notation_kept(game: str, lang: str) -> None:
-    text = presenters.rules_summary(game, lang)
-    assert text != presenters.rules_summary(game)
+    text = presenters.rules_summary(game, lang=lang)
+    assert text != presenters.rules_summary(game, lang="en")
     assert "`/move`" in text
     if game == "tigris":
         assert "`tile red F4`" in text
@@ -322,10 +322,10 @@ def test_every_refusal_met_has_a_catalogue_text_saying_the_engines_sentence(seen
 def test_the_image_view_carries_translated_events_and_leaves_the_view_alone(seen: Seen) -> None:
     event, _ = seen.events[("targi", "display")][0]
     view = {"game": "targi", "events": [event], "players": []}
-    shown = presenters.localize_view("targi", view, "ko")
+    shown = presenters.localize_view("targi", view, lang="ko")
     assert shown["events"][0]["text"] != event["text"] and HANGUL.search(shown["events"][0]["text"])
     assert shown["events"][0]["seats"] == event["seats"]
-    assert view["events"][0] is event and presenters.localize_view("targi", view, "en") is view
+    assert view["events"][0] is event and presenters.localize_view("targi", view, lang="en") is view
 
 
 # ---- old snapshots ---------------------------------------------------------------------------
@@ -340,7 +340,7 @@ def test_a_tigris_snapshot_from_before_event_keys_loads_and_shows_its_english() 
     assert (event["key"], event["params"]) == ("", {})
     assert presenters.event_text("tigris", event) == "@0 places a temple on G6"
     assert "Ayşe places a temple on G6." in presenters.status_line(
-        tigris.view(old, None), NAMES, "ko"
+        tigris.view(old, None), NAMES, lang="ko"
     )
     assert tigris.to_json(tigris.apply(old, 0, "pass"))  # and play goes on
 
@@ -383,7 +383,7 @@ def test_take_back_reasons_and_the_log_are_in_the_language() -> None:
     reason = takeback_refusal("tigris", before, after, 0)
     assert isinstance(reason, Text) and reason.render("ko") == "주머니에서 타일을 뽑았어요"
     states = [before, play(before, "0: tile red G6")]
-    entries = log_entries(tigris, states, [(0, "tile red G6")], NAMES, "tr")
+    entries = log_entries(tigris, states, [(0, "tile red G6")], NAMES, lang="tr")
     assert entries[-1].text() == "1. Ayşe, G6 karesine bir tapınak taşı koydu"
 
 

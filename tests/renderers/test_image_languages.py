@@ -430,7 +430,7 @@ def _english_words(drawn: list[str], names: tuple[str, ...] = ()) -> list[str]:
 def _pseudo_events(game: str, view: dict[str, Any]) -> dict[str, Any]:
     """The view as the bot gives it to the renderers, engine sentences marked as the engine's
     catalogue would mark them (they are the engine domain's texts)."""
-    shown = copy.deepcopy(presenters.localize_view(game, view, i18n.PSEUDO))
+    shown = copy.deepcopy(presenters.localize_view(game, view, lang=i18n.PSEUDO))
     for event in shown.get("events", []):
         if not str(event.get("text", "")).startswith("⟦"):
             event["text"] = f"⟦{event.get('text', '')}⟧"
@@ -527,7 +527,7 @@ def test_board_in_each_language_matches_golden(game: str, lang: str):
     bot's image path does)."""
     board, _ = GOLDEN[game]
     boards = positions.TIGRIS_BOARDS if game == "tigris" else positions.TARGI_BOARDS
-    view = presenters.localize_view(game, boards[board](), lang)
+    view = presenters.localize_view(game, boards[board](), lang=lang)
     png = render_board(game, view, lang)
     assert png != render_board(game, view, "en")
     assert_matches_golden(png, f"{board}_{lang}")
@@ -538,7 +538,7 @@ def test_board_in_each_language_matches_golden(game: str, lang: str):
 def test_private_image_in_each_language_matches_golden(game: str, lang: str):
     _, private = GOLDEN[game]
     _, make = positions.PRIVATE[private]
-    view = presenters.localize_view(game, make(), lang)
+    view = presenters.localize_view(game, make(), lang=lang)
     png = render_private(game, view, lang)
     assert png != render_private(game, view, "en")
     assert_matches_golden(png, f"{private}_{lang}")
