@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.i18n import Text, _, render
-from bot.presenters import event_text, name_seats
+from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
     "ROUND_DECISIONS",
@@ -121,12 +121,8 @@ def action_is_public(game: str, action: str) -> bool:
     return game == "targi"
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 def _line(game: str, event: dict[str, Any], names: Sequence[str], lang: str) -> str:
-    return _sentence(name_seats(str(render(event_text(game, event), lang)), names))
+    return capitalized(name_seats(str(render(event_text(game, event), lang)), names), lang)
 
 
 def log_entries(

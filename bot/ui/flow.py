@@ -87,12 +87,8 @@ def _option_value(value: Any) -> Any:
 def seating(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
     """ "Alice (archer), Bob (bull)": the seats in order, with the game's name for each seat."""
     players = view.get("players") or []
-    out = []
-    for seat, name in enumerate(names_of(table, lang)):
-        info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-        label = info.get("dynasty")
-        out.append(f"{name} ({label})" if label else name)
-    return ", ".join(out)
+    dynasties = [p.get("dynasty") if isinstance(p, dict) else None for p in players]
+    return tr(presenters.seat_order(names_of(table, lang), dynasties), lang)
 
 
 def lobby_content(table: Table, lang: str | None = None) -> str:
@@ -124,9 +120,9 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
-        # Option names stay as typed in `/game new` (notation); yes/no are words.
+        # Option names in the reader's words with the name typed in `/game new`; yes/no are words.
         shown = ", ".join(
-            f"{k.replace('_', ' ')}: {tr(_option_value(v), lang)}"
+            f"{tr(presenters.option_label(k), lang)}: {tr(_option_value(v), lang)}"
             for k, v in sorted(changed.items())
         )
         options = _("Options: {options}.", options=shown or _("the standard rules"))

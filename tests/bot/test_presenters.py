@@ -39,7 +39,7 @@ def test_status_line_describes_an_off_turn_conflict_decision() -> None:
         "game_over": False,
     }
     line = presenters.status_line(view, NAMES, lang="en")
-    assert "Pending: red revolt at G5: Alice attacks Carol." in line
+    assert "Pending: priest revolt at G5: Alice attacks Carol." in line
     assert line.endswith("To act: **Carol**.")
 
 
@@ -124,9 +124,9 @@ def test_final_text_ranks_and_reveals_scores() -> None:
     text = presenters.final_text("tigris", summary, NAMES, lang="en")
     assert text.splitlines() == [
         "**Tigris & Euphrates: final result**",
-        "1. Bob: 7 (red 7, blue 7, green 7, black 7, treasures 1)",
-        "2. Alice: 3 (red 3, blue 4, green 5, black 6, treasures 0)",
-        "2. Carol: 3 (red 3, blue 9, green 9, black 9, treasures 0)",
+        "1. Bob: final score 7 (red 7, blue 7, green 7, black 7, treasures 1)",
+        "2. Alice: final score 3 (red 3, blue 4, green 5, black 6, treasures 0)",
+        "2. Carol: final score 3 (red 3, blue 9, green 9, black 9, treasures 0)",
         "Hands at the end: Alice: 2 red, blue; Bob: nothing; Carol: black.",
     ]
 
@@ -168,7 +168,7 @@ def test_hand_text_for_targi_names_the_hand_card() -> None:
         ]
     }
     assert presenters.hand_text("targi", private, 0, lang="en") == (
-        "Your hand card: Oasis, 1 VP. Your points: vp 7, gold 1."
+        "Your hand card: Oasis, 1 VP. Your score: 7 VP · goods: gold 1."
     )
     assert presenters.hand_text("targi", private, 1, lang="en") == "Your hand is empty."
 
@@ -190,13 +190,13 @@ def test_final_text_for_targi_puts_points_first() -> None:
     }
     assert presenters.final_text("targi", summary, NAMES[:2], lang="en").splitlines() == [
         "**Targi: final result**",
-        "1. Bob: 7 VP (gold 2)",
-        "2. Alice: 4 VP (gold 0)",
+        "1. Bob: 7 VP · goods: gold 2",
+        "2. Alice: 4 VP · goods: gold 0",
         "Hands at the end: Alice: no card; Bob: Well.",
     ]
 
 
-def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
+def test_status_line_names_a_revolt_by_its_leaders() -> None:
     # A real engine position: seat 0 moves its king next to seat 1's king (a black revolt, fought
     # with red temples); then seat 0 commits two temples and seat 1 must answer.
     from bot.games import tigris
@@ -206,19 +206,20 @@ def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
     view = tigris.view(state, None)
     assert (view["pending"]["colour"], view["pending"]["leader_colour"]) == ("red", "black")
     line = presenters.status_line(view, NAMES[:2], lang="en")
-    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
-    assert "red revolt" not in line
+    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    assert "red revolt" not in line and "black revolt" not in line
     assert line.endswith("To act: **Alice**.")
 
     held = tigris.view(state, 0)["hand"].count("red")
     committed = play(state, f"0: support {held}")
     line = presenters.status_line(tigris.view(committed, None), NAMES[:2], lang="en")
-    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
-    assert f"Alice commits {held} red." in line  # the engine's event says what was committed
+    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    # the engine's event says what was committed
+    assert (f"Alice commits {held} red." if held else "Alice commits no support.") in line
     assert line.endswith("To act: **Bob**.")
 
 
-def test_status_line_names_a_war_by_its_colour() -> None:
+def test_status_line_names_a_war_by_its_leaders() -> None:
     from bot.games import tigris
     from tests.tigris.helpers import play, position
 
@@ -229,4 +230,4 @@ def test_status_line_names_a_war_by_its_colour() -> None:
     pending = view["pending"]
     assert pending["conflict"] == "war" and pending["leader_colour"] == "blue"
     line = presenters.status_line(view, NAMES[:2], lang="en")
-    assert "Pending: blue war at G6: Alice attacks Bob." in line, line
+    assert "Pending: farmer war at G6: Alice attacks Bob." in line, line

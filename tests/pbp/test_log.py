@@ -31,7 +31,7 @@ FIRST_LINE: dict[str, dict[str, str]] = {
         "catastrophe": rf"<N> drops a catastrophe on {SQUARE}",
         "swap": r"<N> swaps (1 tile|[2-6] tiles)$",
         "pass": r"<N> passes$",
-        "support": rf"<N> commits \d+ {COLOUR}$",
+        "support": rf"<N> commits ([1-9]\d* {COLOUR}|no support)$",
         "war": rf"<N>: war {COLOUR}$",
         "monument": rf"<N> builds (no monument$|the {COLOUR}-{COLOUR} monument on {SQUARE}$)",
         "treasure": rf"<N> takes the treasure on {SQUARE}$",
