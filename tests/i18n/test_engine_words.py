@@ -216,3 +216,33 @@ def test_no_raw_engine_id_reaches_a_reader_in_a_whole_playout(
         for word in raw_ids(presenters.name_seats(text, NAMES)):
             found.setdefault(word, text)
     assert found == {}, found
+
+
+# ---- the catalogues of the engine and the leagues ---------------------------------------------
+
+#: Korean written with both particles (the placeholder's last sound unknown): rephrase instead.
+BOTH_PARTICLES = re.compile(
+    r"을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|\(으\)로|\(이\)라|와\(과\)"
+)
+#: Words the glossary rules out, per language (one term per concept, the seeds' words).
+NOT_OUR_WORDS = {
+    "ko": ("당신", "은세공사", "지지 타일", "게임판"),
+    "tr": ("yeteneksiz", "Deveci", "akış", " konu ", "Gümüşçüde", "Tüccarda", "Fata Morgana"),
+}
+
+
+@pytest.mark.parametrize("domain", ["engine", "leagues"])
+@pytest.mark.parametrize("lang", ["ko", "tr"])
+def test_the_catalogues_use_no_fallback_particles_and_only_the_glossarys_words(
+    domain: str, lang: str
+) -> None:
+    from bot.i18n import catalog
+
+    for message in catalog.read(lang, domain):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            assert not BOTH_PARTICLES.search(form), (message.id, form)
+            for word in NOT_OUR_WORDS[lang]:
+                assert word not in f" {form} ", (message.id, form, word)
