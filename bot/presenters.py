@@ -1071,11 +1071,14 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> Text | st
     return name_seats(label, names)
 
 
-def _card_name(pending: Mapping[str, Any]) -> Text | str:
+def _tribe_clause(pending: Mapping[str, Any]) -> Text:
+    """The decision on a tribe card: named when this view sees it, else "the drawn card"."""
     card = pending.get("card")
     if isinstance(card, Mapping) and card.get("id"):
-        return targi_card_name(card["id"])
-    return str(card.get("name")) if isinstance(card, Mapping) and card.get("name") else _("a card")
+        return _("display, hand or discard {card}", card=targi_card_name(card["id"]))
+    if isinstance(card, Mapping) and card.get("name"):
+        return _("display, hand or discard {card}", card=str(card["name"]))
+    return _("display, hand or discard the drawn tribe card")
 
 
 _TAKE_WHY = {
@@ -1116,7 +1119,7 @@ _TARGI_PENDING: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "raid": _raid_clause,
     "place": lambda p: _("place a Targi ({left} left)", left=p.get("left", "?")),
     "act": lambda p: _("resolve cards and tribe markers"),
-    "tribe": lambda p: _("display, hand or discard {card}", card=_card_name(p)),
+    "tribe": _tribe_clause,
     "noble": lambda p: _("display or discard the hand card (Noble)"),
     "merchant": lambda p: _("trade at the Merchant"),
     "silversmith": lambda p: _("exchange at the Silversmith"),
@@ -1368,7 +1371,11 @@ def _final_hands(views: Sequence[Any], names: Sequence[str]) -> list[Text]:
             shown = _colour_counts(hand) if hand else _("nothing")
         elif isinstance(mine, Mapping) and "hand_held" in mine:
             card = mine.get("hand")
-            shown = _card_of(card) if isinstance(card, Mapping) else _("no card")
+            shown = (
+                C_("hand card", "{card}", card=_card_of(card))
+                if isinstance(card, Mapping)
+                else _("no card")
+            )
         else:
             continue
         out.append(_("{player}: {hand}", player=names[seat], hand=shown))

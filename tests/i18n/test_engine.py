@@ -195,7 +195,7 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
         "Your hand card: Well, stored gold. Your score: 12 VP (tokens 4) · goods: gold 1."
     )
     assert presenters.hand_text("targi", private, 0, lang="ko") == (
-        "내 손 카드: 우물: 저장된 금화. 내 점수: 승점 12점 (승점 토큰 4) · 보유: 금화 1."
+        "내 손 카드: 「우물: 저장된 금화」. 내 점수: 승점 12점 (승점 토큰 4) · 보유: 금화 1."
     )
     summary = {"ranking": [[1], [0]], "scores": [{"vp": 20, "gold": 2}, {"vp": 25, "gold": 0}]}
     assert presenters.final_text("targi", summary, NAMES, lang="tr") == (

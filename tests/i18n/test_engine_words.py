@@ -119,7 +119,7 @@ def test_the_tigris_ranking_says_final_score() -> None:
         "1. Ayşe: 최종 점수 3 (빨강 3, 파랑 4)"
     )
     assert presenters.final_text("tigris", summary, NAMES, lang="tr").splitlines()[1] == (
-        "1. Ayşe: puan: 3 (kırmızı 3, mavi 4)"
+        "1. Ayşe: 3 puan (kırmızı 3, mavi 4)"
     )
 
 
