@@ -271,7 +271,9 @@ async def test_a_whole_game_through_discord(
             if seq < len(views) - 1:
                 hand = f"board:{table.id}:{seq + 1}:hand"
                 (call,) = [b for b in boards if hand in b.custom_ids()]
-                assert re.search(r"played `swap \d tiles?`", call.json["content"]), call
+                content = call.json["content"]  # told in words, never as English notation
+                assert re.search(r"swaps [1-6] tiles?\.", content), call
+                assert "`swap" not in content, call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:
         if call.ephemeral and call.interaction is not None and call.callback_type != 8:
