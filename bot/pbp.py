@@ -419,7 +419,7 @@ class PlayByPost:
         table, game, states, actions = await self.service.history(table_id)
         # The log is shown in Discord: names as text, an AI seat's with the robot mark.
         names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
-        entries = log_entries(game, states, actions, names, lang)
+        entries = log_entries(game, states, actions, names, lang=lang)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))
         if page > pages:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot.i18n import DEFAULT, Text, _, render
-from bot.presenters import event_text, name_seats
+from bot.i18n import Text, _, render
+from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
     "ROUND_DECISIONS",
@@ -101,7 +101,7 @@ class LogEntry:
     seat: int | None
     player: str | None
     lines: tuple[str, ...]
-    lang: str = DEFAULT
+    lang: str
 
     def text(self) -> str:
         body = (
@@ -122,12 +122,8 @@ def action_is_public(game: str, action: str) -> bool:
     return game == "targi"
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 def _line(game: str, event: dict[str, Any], names: Sequence[str], lang: str) -> str:
-    return _sentence(name_seats(str(render(event_text(game, event), lang)), names))
+    return capitalized(name_seats(str(render(event_text(game, event), lang)), names), lang)
 
 
 def log_entries(
@@ -135,7 +131,8 @@ def log_entries(
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     names: Sequence[str],
-    lang: str = DEFAULT,
+    *,
+    lang: str,
 ) -> list[LogEntry]:
     """The readable log of a game from its replayed states (``states[i]`` after ``i`` actions,
     ``actions[i]`` the seat and notation of action ``i``).
@@ -162,7 +159,7 @@ def log_entry(
     action: str,
     events: Sequence[Mapping[str, Any]],
     names: Sequence[str],
-    lang: str = DEFAULT,
+    lang: str,
 ) -> LogEntry:
     """Log entry ``number`` (from 1): ``seat`` played ``action``, and the public view after it
     reported ``events``. Only the public view's events, and the notation where

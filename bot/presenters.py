@@ -76,7 +76,7 @@ def game_name(game: str) -> Text | str:
     return _TITLES.get(game) or game.capitalize()
 
 
-def game_title(game: str, lang: str = "en") -> str:
+def game_title(game: str, *, lang: str) -> str:
     """The printed name of a game ("Tigris & Euphrates" for "tigris")."""
     title = _TITLES.get(game)
     return title.render(lang) if title is not None else game.capitalize()
@@ -101,7 +101,7 @@ def _seat_name(seat: int, names: Sequence[str]) -> Text | str:
     return names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat)
 
 
-def _names_of(seats: Sequence[int], names: Sequence[str], lang: str = DEFAULT) -> str:
+def _names_of(seats: Sequence[int], names: Sequence[str], *, lang: str) -> str:
     listed = [str(render(_seat_name(s, names), lang)) for s in seats]
     if lang != DEFAULT and len(listed) > 1:
         return str(render(listing(listed), lang))
@@ -147,6 +147,124 @@ _SCORE_WORDS = {
     "cards": C_("score", "cards"),
     "bonus": C_("score", "bonus"),
 }
+
+
+#: T&E dynasties (a player's symbol on the board), named as the images name them.
+_DYNASTY_WORDS = {
+    "archer": C_("dynasty", "archer"),
+    "bull": C_("dynasty", "bull"),
+    "pot": C_("dynasty", "pot"),
+    "lion": C_("dynasty", "lion"),
+}
+#: Targi's amount notation ("1D", "2VP") as counted words inside a sentence; the English
+#: text keeps the notation (it is what the engine says and what a player types).
+_AMOUNTS: dict[str, Callable[[int], Text]] = {
+    "D": lambda n: C_("goods amount", "{n}D", n=n),
+    "S": lambda n: C_("goods amount", "{n}S", n=n),
+    "P": lambda n: C_("goods amount", "{n}P", n=n),
+    "G": lambda n: C_("goods amount", "{n}G", n=n),
+    "VP": lambda n: C_("goods amount", "{n}VP", n=n),
+}
+_AMOUNT = re.compile(r"(\d+)(D|S|P|G|VP)")
+#: The other words of a Targi payment label ("1D stored", "free").
+_PAYMENT_WORDS = {
+    "free": C_("payment", "free"),
+    "stored": C_("payment", "stored"),
+}
+#: Table options (the engines' and the bot's own) by the name typed in `/game new`.
+_OPTION_WORDS = {
+    "rated": C_("option", "rated game"),
+    "ai_replaces": C_("option", "AI replaces"),
+    "open_scoring": C_("option", "open scoring"),
+    "english_support": C_("option", "English support variant"),
+    "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
+    "hand_later_round": C_("option", "hand card playable in a later round"),
+    "merchant_repeatable": C_("option", "Merchant repeatable"),
+    "merchant_same_kind": C_("option", "Merchant: one kind of good"),
+    "silversmith_same_kind": C_("option", "Silversmith: one kind of good"),
+    "fata_morgana_face_down": C_("option", "Fata Morgana on face-down cards"),
+    "limits_at_game_end": C_("option", "limits at the game end"),
+    "display_any_row": C_("option", "display in any row"),
+    "caravan_card": C_("option", "Caravan card"),
+    "caravan_counts_as_goods_card": C_("option", "Caravan counts as a goods card"),
+    "hand_public": C_("option", "open hand card"),
+    "discounts_stack": C_("option", "discounts add up"),
+    "count_new_card": C_("option", "the new card counts"),
+    "hand_play_once_per_round": C_("option", "hand card once per round"),
+    "stored_gold_is_own_gold": C_("option", "stored gold is own gold"),
+    "gain_goods_mixed": C_("option", "mixed goods from a gain"),
+    "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
+}
+
+
+def _chained(
+    items: Sequence[Text | str], join: Callable[[Text | str, Text | str], Text]
+) -> Text | str:
+    """``items`` joined pairwise by ``join`` (a chain of texts, so that it renders in whatever
+    language; each item in the reader's language)."""
+    text: Text | str = ""
+    for item in items:
+        text = item if text == "" else join(text, item)
+    return text
+
+
+def _commas(items: Sequence[Text | str]) -> Text | str:
+    """Items joined by commas ("red, blue": a tally or a choice list, not "a, b and c")."""
+    return _chained(items, lambda first, second: _("{first}, {second}", first=first, second=second))
+
+
+def _spaced(items: Sequence[Text | str]) -> Text | str:
+    """The parts of one amount ("1D 2S"): a space in English (the notation), a comma in the
+    languages that spell the goods out."""
+    return _chained(
+        items,
+        lambda first, second: C_("goods list", "{first} {second}", first=first, second=second),
+    )
+
+
+def goods_text(bundle: object) -> Text | str:
+    """A Targi amount in notation ("1D 2S", "3VP", a payment "1D stored" or "free") as words
+    of the reader's language ("대추야자 1개, 소금 2개", "1 hurma, 2 tuz"); English keeps the
+    notation. Anything else is returned as it is."""
+    parts: list[Text | str] = []
+    for word in str(bundle).split():
+        amount = _AMOUNT.fullmatch(word)
+        if amount is not None:
+            parts.append(_AMOUNTS[amount.group(2)](int(amount.group(1))))
+        elif word in _PAYMENT_WORDS:
+            parts.append(_PAYMENT_WORDS[word])
+        else:
+            return str(bundle)
+    return _spaced(parts) if parts else str(bundle)
+
+
+def dynasty_word(dynasty: object) -> Text | str:
+    """A T&E dynasty ("archer") as a word of the reader's language."""
+    return _word(_DYNASTY_WORDS, dynasty)
+
+
+def option_label(option: str) -> Text | str:
+    """A table option as the lobby shows it: its name in the reader's language with the name
+    typed in `/game new` beside it ("공개 점수 (open_scoring)")."""
+    name = _OPTION_WORDS.get(option)
+    if name is None:
+        return option
+    return _("{name} ({option})", name=name, option=option)
+
+
+def seat_order(names: Sequence[str], dynasties: Sequence[object | None]) -> Text | str:
+    """The seats in order with each seat's dynasty ("Alice (궁수), Bob (황소)"); a name that
+    already has parentheses (an AI seat: "🤖 AI (보통) 2") takes a dash instead."""
+    seats: list[Text | str] = []
+    for index, name in enumerate(names):
+        dynasty = dynasties[index] if index < len(dynasties) else None
+        if not dynasty:
+            seats.append(name)
+        elif "(" in name:
+            seats.append(_("{player} – {dynasty}", player=name, dynasty=dynasty_word(dynasty)))
+        else:
+            seats.append(_("{player} ({dynasty})", player=name, dynasty=dynasty_word(dynasty)))
+    return _commas(seats)
 
 
 def _word(words: Mapping[str, Text], value: object) -> Text | str:
@@ -274,6 +392,8 @@ def _tigris_event(key: str, p: Params) -> Text | None:
         return _(
             "{player} commits {n} {colour}", player=player, n=p["n"], colour=colour_word(colour)
         )
+    if key == "no_support":
+        return _("{player} commits no support", player=player)
     if key == "revolt_won":
         return _(
             "{winner}'s {leader} wins the revolt {high} to {low}; {loser}'s {leader} is withdrawn",
@@ -310,6 +430,15 @@ def _tigris_event(key: str, p: Params) -> Text | None:
             low=p["low"],
             tiles=_tiles_of(colour, int(p["n"])),
         )
+    if key == "war_won_no_tiles":
+        return _(
+            "{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles",
+            winner=p["winner"],
+            loser=p["loser"],
+            leader=leader_word(colour),
+            high=p["high"],
+            low=p["low"],
+        )
     if key == "war_cancelled":
         return _("the {leader} war is cancelled: no longer two sides", leader=leader_word(colour))
     if key == "treasure":
@@ -338,30 +467,40 @@ def _targi_event(key: str, p: Params) -> Text | None:
     player = p.get("player")
     card = targi_card_name(p["card"]) if "card" in p else None
     if key == "takes":
-        return _("{player} takes {goods}", player=player, goods=p["goods"])
+        return _("{player} takes {goods}", player=player, goods=goods_text(p["goods"]))
     if key == "takes_cell":
         return _(
-            "{player} takes {goods} from {cell}", player=player, goods=p["goods"], cell=p["cell"]
+            "{player} takes {goods} from {cell}",
+            player=player,
+            goods=goods_text(p["goods"]),
+            cell=p["cell"],
         )
     if key == "takes_border":
         return _(
             "{player} takes {goods} ({card}, {number})",
             player=player,
-            goods=p["goods"],
+            goods=goods_text(p["goods"]),
             card=_border(p["border"]),
             number=p["border"],
         )
     if key == "takes_card":
-        return _("{player} takes {goods} ({card})", player=player, goods=p["goods"], card=card)
+        return _(
+            "{player} takes {goods} ({card})",
+            player=player,
+            goods=goods_text(p["goods"]),
+            card=card,
+        )
     if key == "takes_caravan":
         return _(
             "{player} takes {goods} ({card})",
             player=player,
-            goods=p["goods"],
+            goods=goods_text(p["goods"]),
             card=named("targi card", "Caravan"),
         )
     if key == "takes_consolation":
-        return _("{player} takes {goods} (consolation)", player=player, goods=p["goods"])
+        return _(
+            "{player} takes {goods} (consolation)", player=player, goods=goods_text(p["goods"])
+        )
     if key == "income":
         return _(
             "{player} takes 1 extra {good} ({card})",
@@ -443,7 +582,7 @@ def _targi_event(key: str, p: Params) -> Text | None:
             player=player,
             card=card,
             slot=p["slot"],
-            payment=p["payment"],
+            payment=goods_text(p["payment"]),
         )
     if key == "card_gold":
         return _("{player} takes {n} gold ({card})", player=player, n=p["n"], card=card)
@@ -457,11 +596,15 @@ def _targi_event(key: str, p: Params) -> Text | None:
         return _(
             "{player} pays {goods} to {card}",
             player=player,
-            goods=p["goods"],
+            goods=goods_text(p["goods"]),
             card=_border(p["border"]),
         )
     if key == "goods_limit":
-        return _("{player} discards {goods} (limit 10 goods)", player=player, goods=p["goods"])
+        return _(
+            "{player} discards {goods} (limit 10 goods)",
+            player=player,
+            goods=goods_text(p["goods"]),
+        )
     if key == "play_hand":
         return _("{player} plays the hand card without the Noble", player=player)
     if key == "done":
@@ -470,14 +613,14 @@ def _targi_event(key: str, p: Params) -> Text | None:
         return _(
             "{player} trades {goods} for 1 {good}",
             player=player,
-            goods=p["goods"],
+            goods=goods_text(p["goods"]),
             good=_word(_GOOD_WORDS, p["good"]),
         )
     if key == "smith":
         return _(
             "{player} turns {goods} into {n} VP (Silversmith)",
             player=player,
-            goods=p["goods"],
+            goods=goods_text(p["goods"]),
             n=p["n"],
         )
     if key == "rearrange":
@@ -618,8 +761,8 @@ def _tigris_refusal(key: str, p: Params) -> Text | None:
     if key == "no_such_war":
         return _(
             "there is no {colour} war pending: choose {choices}",
-            colour=colour,
-            choices=", ".join(p["choices"]),
+            colour=colour_word(colour),
+            choices=_commas([colour_word(choice) for choice in p["choices"]]),
         )
     if key == "treasure_choice":
         return _("take one of the treasures on {squares}", squares=", ".join(p["squares"]))
@@ -690,6 +833,14 @@ _TARGI_AMOUNTS = {
     "the exchange": _("the exchange"),
     "a trade": _("a trade"),
 }
+#: Targi's goods letters of the notation, named with the letter a player types.
+_LETTER_WORDS = {
+    "D": C_("goods letter", "D"),
+    "S": C_("goods letter", "S"),
+    "P": C_("goods letter", "P"),
+    "G": C_("goods letter", "G"),
+    "VP": C_("goods letter", "VP"),
+}
 #: What the seat to act must do now (Targi), by phase or pending decision.
 _TARGI_MUST = {
     "raid": _("pay the raid"),
@@ -716,7 +867,7 @@ _TARGI_UNUSABLE = {
 
 
 def _targi_refusal(key: str, p: Params) -> Text | None:
-    have: Text | str = p.get("have") or _("nothing")
+    have: Text | str = goods_text(p["have"]) if p.get("have") else _("nothing")
     hint = p.get("hint", "")
     if key == "game_over":
         return _("The game is over; no more actions.")
@@ -783,7 +934,8 @@ def _targi_refusal(key: str, p: Params) -> Text | None:
             what=what,
         )
     if key == "bad_letter":
-        return _("{what} cannot include {letter}.", what=what, letter=p["letter"])
+        letter = _LETTER_WORDS.get(str(p["letter"]), str(p["letter"]))
+        return _("{what} cannot include {letter}.", what=what, letter=letter)
     if key == "no_amount":
         return _("Say what {what} is, e.g. '1D 2S'.", what=what)
     if key == "bad_where":
@@ -851,7 +1003,7 @@ def refusal(error: BaseException) -> Text | str:
     return english
 
 
-def localize_view(game: str, view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def localize_view(game: str, view: dict[str, Any], *, lang: str) -> dict[str, Any]:
     """``view`` with the engine's English event sentences in ``lang``, for the images (the
     renderers draw event texts as given; seats stay ``@N``). English returns ``view`` itself."""
     events = view.get("events")
@@ -871,13 +1023,14 @@ def localize_view(game: str, view: dict[str, Any], lang: str = "en") -> dict[str
 
 
 def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+    """A conflict waiting for support, named by its leaders as players name it ("trader
+    revolt at F4"; a revolt's ``colour`` is red, the tiles committed to it)."""
     conflict = str(pending.get("conflict", "conflict"))
-    # A revolt is named by its leaders (its `colour` is red, the tiles committed to it).
     colour = str(pending.get("leader_colour") or pending.get("colour") or "")
     if not colour or conflict not in ("revolt", "war"):
         return None
     sides = {
-        "colour": colour_word(colour),
+        "leader": leader_word(colour),
         "attacker": _seat_name(int(pending.get("attacker", -1)), names),
         "defender": _seat_name(int(pending.get("defender", -1)), names),
     }
@@ -885,30 +1038,25 @@ def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | 
     if conflict == "revolt":
         if square:
             return _(
-                "{colour} revolt at {square}: {attacker} attacks {defender}", square=square, **sides
+                "{leader} revolt at {square}: {attacker} attacks {defender}", square=square, **sides
             )
-        return _("{colour} revolt: {attacker} attacks {defender}", **sides)
+        return _("{leader} revolt: {attacker} attacks {defender}", **sides)
     if square:
-        return _("{colour} war at {square}: {attacker} attacks {defender}", square=square, **sides)
-    return _("{colour} war: {attacker} attacks {defender}", **sides)
+        return _("{leader} war at {square}: {attacker} attacks {defender}", square=square, **sides)
+    return _("{leader} war: {attacker} attacks {defender}", **sides)
 
 
 def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> Text | str:
     """One clause describing an open decision, in the game's words."""
     kind = str(pending.get("kind", "decision"))
     if kind == "support":
-        clause = _support_clause(pending, names)
-        if clause is not None:
-            return clause
-        conflict = str(pending.get("conflict", "conflict"))
-        colour = str(pending.get("leader_colour") or pending.get("colour") or "")
-        where = f" at {pending['square']}" if pending.get("square") else ""
-        attacker = _names_of([int(pending.get("attacker", -1))], names)
-        defender = _names_of([int(pending.get("defender", -1))], names)
-        return f"{colour} {conflict}{where}: {attacker} attacks {defender}".strip()
+        return _support_clause(pending, names) or _("commit support")
     if kind == "war_order":
         colours = pending.get("colours", [])
-        return _("choose which war to fight first ({colours})", colours=_joined(colours))
+        return _(
+            "choose which war to fight first ({colours})",
+            colours=_commas([colour_word(c) for c in colours]),
+        )
     if kind == "monument":
         colour = str(pending.get("colour", ""))
         if not colour:
@@ -923,21 +1071,14 @@ def _pending_text(pending: Mapping[str, Any], names: Sequence[str]) -> Text | st
     return name_seats(label, names)
 
 
-def _joined(colours: Sequence[Any]) -> Text | str:
-    """Colour words joined by commas as the engines list choices ("red, blue"), each word in
-    the reader's language (a chain of texts, so that it renders in whatever language)."""
-    text: Text | str = ""
-    for colour in colours:
-        word = colour_word(colour)
-        text = word if text == "" else _("{first}, {second}", first=text, second=word)
-    return text
-
-
-def _card_name(pending: Mapping[str, Any]) -> Text | str:
+def _tribe_clause(pending: Mapping[str, Any]) -> Text:
+    """The decision on a tribe card: named when this view sees it, else "the drawn card"."""
     card = pending.get("card")
     if isinstance(card, Mapping) and card.get("id"):
-        return targi_card_name(card["id"])
-    return str(card.get("name")) if isinstance(card, Mapping) and card.get("name") else _("a card")
+        return _("display, hand or discard {card}", card=targi_card_name(card["id"]))
+    if isinstance(card, Mapping) and card.get("name"):
+        return _("display, hand or discard {card}", card=str(card["name"]))
+    return _("display, hand or discard the drawn tribe card")
 
 
 _TAKE_WHY = {
@@ -978,7 +1119,7 @@ _TARGI_PENDING: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "raid": _raid_clause,
     "place": lambda p: _("place a Targi ({left} left)", left=p.get("left", "?")),
     "act": lambda p: _("resolve cards and tribe markers"),
-    "tribe": lambda p: _("display, hand or discard {card}", card=_card_name(p)),
+    "tribe": _tribe_clause,
     "noble": lambda p: _("display or discard the hand card (Noble)"),
     "merchant": lambda p: _("trade at the Merchant"),
     "silversmith": lambda p: _("exchange at the Silversmith"),
@@ -989,7 +1130,7 @@ _TARGI_PENDING: dict[str, Callable[[Mapping[str, Any]], Text]] = {
 }
 
 
-def pending_clause(view: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+def pending_clause(view: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str | None:
     """The open decision in ``view`` in the game's words (from a seat's own view it may name
     what only that seat sees, e.g. a card drawn with Tribal Expansion), or None."""
     pending = view.get("pending")
@@ -998,14 +1139,36 @@ def pending_clause(view: Mapping[str, Any], names: Sequence[str], lang: str = "e
     return str(render(_pending_text(pending, names), lang))
 
 
-def _sentence(text: str) -> str:
+def capitalized(text: str, lang: str) -> str:
+    """``text`` with a capital first letter, the language's way (Turkish: i -> İ)."""
+    first = text[:1]
+    if lang == "tr" and first == "i":
+        first = "İ"
+    return first.upper() + text[1:]
+
+
+def _sentence(text: str, lang: str) -> str:
     """An event as a sentence: capital first letter, full stop."""
-    text = text[:1].upper() + text[1:]
+    text = capitalized(text, lang)
     return text if text.endswith(".") else text + "."
 
 
+def redacted_swap(action: str) -> int | None:
+    """How many tiles a T&E swap exchanged when the view hides which (``swap 3 tiles``, what
+    other seats see of ``swap red red blue``); None for any other action."""
+    words = action.split()
+    if (
+        len(words) == 3
+        and words[0] == "swap"
+        and words[1].isdigit()
+        and words[2] in ("tile", "tiles")
+    ):
+        return int(words[1])
+    return None
+
+
 def status_line(
-    view: Mapping[str, Any], names: Sequence[str], lang: str = "en", *, last_move: bool = True
+    view: Mapping[str, Any], names: Sequence[str], *, lang: str, last_move: bool = True
 ) -> str:
     """The short public line under a board: last move, its consequences, who must act now
     (without the last move and its consequences unless ``last_move``: a board that lists the
@@ -1017,23 +1180,29 @@ def status_line(
         parts.append(str(render(text, lang)))
 
     last = view.get("last_action")
-    if last_move and isinstance(last, Mapping) and last.get("action"):
-        who = _names_of([int(last.get("seat", -1))], names, lang)
+    # A hidden swap is told by its event ("Alice swaps 3 tiles"), not by an English notation.
+    if (
+        last_move
+        and isinstance(last, Mapping)
+        and last.get("action")
+        and redacted_swap(last["action"]) is None
+    ):
+        who = _names_of([int(last.get("seat", -1))], names, lang=lang)
         add(_("{player} played `{action}`.", player=who, action=last["action"]))
     events = (view.get("events") or []) if last_move else []
     for event in events:
         if isinstance(event, Mapping) and event.get("text"):
             shown = str(render(event_text(game, event), lang))
-            parts.append(_sentence(name_seats(shown, names)))
+            parts.append(_sentence(name_seats(shown, names), lang))
     if view.get("game_over"):
         add(_("The game is over."))
         return " ".join(parts)
     to_act = [int(s) for s in view.get("to_act") or []]
     pending = view.get("pending")
     if isinstance(pending, Mapping):
-        add(_("Pending: {decision}.", decision=_pending_text(pending, names)))
+        add(C_("status line", "Pending: {decision}.", decision=_pending_text(pending, names)))
     if to_act:
-        who = _names_of(to_act, names, lang)
+        who = _names_of(to_act, names, lang=lang)
         left = view.get("actions_left")
         if pending is None and isinstance(left, int) and left > 0:
             add(
@@ -1049,19 +1218,44 @@ def status_line(
     return " ".join(parts)
 
 
-def _colour_counts(items: Sequence[Any], lang: str) -> str:
+def _colour_counts(items: Sequence[Any]) -> Text | str:
+    """Tiles by colour, counted the language's way ("red, 2 blue"; "빨강 1, 파랑 2")."""
     counts: dict[str, int] = {}
     for item in items:
         counts[str(item)] = counts.get(str(item), 0) + 1
-    shown = []
-    for colour, n in counts.items():
-        word = str(render(colour_word(colour), lang))
-        shown.append(f"{n} {word}" if n > 1 else word)
-    return ", ".join(shown)
+    return _commas(
+        [
+            N_("{colour}", "{n} {colour}", n, colour=colour_word(colour))
+            for colour, n in counts.items()
+        ]
+    )
 
 
-def _score_parts(score: Mapping[str, Any], lang: str) -> str:
-    return ", ".join(f"{render(_word(_SCORE_WORDS, k), lang)} {v}" for k, v in score.items())
+def _score_parts(score: Mapping[str, Any]) -> Text | str:
+    """A score table ("red 3, blue 1"), each word with its number the language's way."""
+    return _commas(
+        [
+            C_("score part", "{word} {n}", word=_word(_SCORE_WORDS, key), n=value)
+            for key, value in score.items()
+        ]
+    )
+
+
+#: Targi's score parts that are points (the rest of a Targi score is what a seat holds).
+_POINT_PARTS = ("tokens", "cards", "bonus")
+
+
+def _targi_score(score: Mapping[str, Any]) -> Text:
+    """A Targi score: the points, what they are made of, and the goods and gold apart
+    ("4 VP (tokens 4, cards 0) · goods: gold 1, dates 2")."""
+    points = {k: v for k, v in score.items() if k in _POINT_PARTS}
+    held = {k: v for k, v in score.items() if k not in _POINT_PARTS and k != "vp"}
+    total: Text = _("{n} VP", n=score.get("vp", 0))
+    if points:
+        total = _("{total} ({parts})", total=total, parts=_score_parts(points))
+    if not held:
+        return total
+    return _("{points} · goods: {goods}", points=total, goods=_score_parts(held))
 
 
 def _card_of(card: Mapping[str, Any]) -> Text | str:
@@ -1073,15 +1267,15 @@ def _card_of(card: Mapping[str, Any]) -> Text | str:
     return str(name or card.get("id") or card)
 
 
-def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en") -> str:
+def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) -> str:
     """The short text beside a player's private image: what is in the hand, the hidden score."""
     parts: list[Text] = []
     hand = private.get("hand")
     if isinstance(hand, list):
         if hand and isinstance(hand[0], Mapping):
-            shown = ", ".join(str(render(_card_of(card), lang)) for card in hand)
+            shown: Text | str = _commas([_card_of(card) for card in hand])
         else:
-            shown = _colour_counts(hand, lang) if hand else ""
+            shown = _colour_counts(hand)
         parts.append(_("Your hand: {hand}.", hand=shown or _("empty")))
     elif hand is not None:
         parts.append(_("Your hand: {hand}.", hand=str(hand)))
@@ -1098,12 +1292,13 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en"
             elif not mine.get("hand_held"):
                 parts.append(_("Your hand is empty."))
         score = mine.get("score")
-        if isinstance(score, Mapping):
-            shown = _score_parts(score, lang)
+        if isinstance(score, Mapping) and "vp" in score:  # Targi: points, then goods
+            parts.append(_("Your score: {score}.", score=_targi_score(score)))
+        elif isinstance(score, Mapping):
             treasures = mine.get("treasures")
             if isinstance(treasures, int):
-                shown += ", " + _score_parts({"treasures": treasures}, lang)
-            parts.append(_("Your points: {points}.", points=shown))
+                score = {**score, "treasures": treasures}
+            parts.append(_("Your points: {points}.", points=_score_parts(score)))
         elif isinstance(score, int):
             parts.append(_("Your points: {points}.", points=score))
     pending = private.get("pending")
@@ -1112,17 +1307,13 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, lang: str = "en"
         if pending.get("seat") == seat and isinstance(card, Mapping):
             parts.append(_("You drew {card} (Tribal Expansion).", card=_card_of(card)))
     if not parts:
-        parts.append(
-            _("Your view of this {game} game is in the image.", game=game_title(game, lang))
-        )
+        parts.append(_("Your view of this {game} game is in the image.", game=game_name(game)))
     return " ".join(str(render(part, lang)) for part in parts)
 
 
-def final_text(
-    game: str, summary: Mapping[str, Any], names: Sequence[str], lang: str = "en"
-) -> str:
+def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str:
     """Final ranking and every seat's revealed score, one line per place."""
-    title = game_title(game, lang)
+    title = game_title(game, lang=lang)
     reason = summary.get("end_reason")
     resigned = summary.get("resigned_seat")
     if reason == "resigned" and isinstance(resigned, int) and 0 <= resigned < len(names):
@@ -1142,29 +1333,41 @@ def final_text(
     for place, seats in enumerate(ranking, start=1):
         for seat in seats:
             seat = int(seat)
-            name = str(render(_seat_name(seat, names), lang))
-            line = f"{place}. {name}"
             score = scores[seat] if 0 <= seat < len(scores) else None
-            if 0 <= seat < len(totals):
-                line += f": {totals[seat]}"
-            elif isinstance(score, Mapping) and "vp" in score:  # Targi: points first
-                line += ": " + str(render(_("{n} VP", n=score["vp"]), lang))
-                score = {k: v for k, v in score.items() if k != "vp"}
-            if isinstance(score, Mapping):
-                line += f" ({_score_parts(score, lang)})"
-            elif 0 <= seat < len(scores):
-                line += f" ({scores[seat]})"
-            lines.append(line)
-    hands = _final_hands(summary.get("views") or [], names, lang)
+            shown: Text | str | None = None
+            if 0 <= seat < len(totals):  # T&E: the final score, then the colours it came from
+                shown = _("final score {n}", n=totals[seat])
+                if isinstance(score, Mapping):
+                    shown = _("{total} ({parts})", total=shown, parts=_score_parts(score))
+            elif isinstance(score, Mapping) and "vp" in score:  # Targi: points, then goods
+                shown = _targi_score(score)
+            elif isinstance(score, Mapping):
+                shown = _score_parts(score)
+            elif score is not None:
+                shown = str(score)
+            name = _seat_name(seat, names)
+            line = (
+                _("{place}. {player}: {score}", place=place, player=name, score=shown)
+                if shown is not None
+                else _("{place}. {player}", place=place, player=name)
+            )
+            lines.append(str(render(line, lang)))
+    hands = _final_hands(summary.get("views") or [], names)
     if hands:
-        lines.append(str(render(_("Hands at the end: {hands}.", hands="; ".join(hands)), lang)))
+        lines.append(
+            str(render(_("Hands at the end: {hands}.", hands=_chained(hands, _semicolon)), lang))
+        )
     note = summary.get("note")
     if note:
         lines.append(name_seats(str(render(note, lang)), names))
     return "\n".join(lines)
 
 
-def _final_hands(views: Sequence[Any], names: Sequence[str], lang: str) -> list[str]:
+def _semicolon(first: Text | str, second: Text | str) -> Text:
+    return _("{first}; {second}", first=first, second=second)
+
+
+def _final_hands(views: Sequence[Any], names: Sequence[str]) -> list[Text]:
     """What each seat held at the end, from each seat's own view (revealed once it is over)."""
     out = []
     for seat, view in enumerate(views):
@@ -1173,14 +1376,19 @@ def _final_hands(views: Sequence[Any], names: Sequence[str], lang: str) -> list[
         hand = view.get("hand")
         players = view.get("players") or []
         mine = next((p for p in players if isinstance(p, Mapping) and p.get("seat") == seat), {})
+        shown: Text | str
         if isinstance(hand, list):
-            shown = _colour_counts(hand, lang) if hand else str(_("nothing").render(lang))
+            shown = _colour_counts(hand) if hand else _("nothing")
         elif isinstance(mine, Mapping) and "hand_held" in mine:
             card = mine.get("hand")
-            shown = str(render(_card_of(card) if isinstance(card, Mapping) else _("no card"), lang))
+            shown = (
+                C_("hand card", "{card}", card=_card_of(card))
+                if isinstance(card, Mapping)
+                else _("no card")
+            )
         else:
             continue
-        out.append(f"{names[seat]}: {shown}")
+        out.append(_("{player}: {hand}", player=names[seat], hand=shown))
     return out
 
 
@@ -1213,10 +1421,10 @@ _RULES: dict[str, Text] = {
 }
 
 
-def rules_summary(game: str, lang: str = "en") -> str:
+def rules_summary(game: str, *, lang: str) -> str:
     """A short rules reminder for the game at a table."""
     text = _RULES.get(game) or _(
-        "**{game}**: see the rules of the game.", game=game_title(game, lang)
+        "**{game}**: see the rules of the game.", game=game_title(game, lang=lang)
     )
     return str(text.render(lang))
 

@@ -1152,6 +1152,15 @@ def _counts_text(counts: tuple[int, ...]) -> Text | str:
     return _("{counts} or {last}", counts=", ".join(map(str, ordered[:-1])), last=ordered[-1])
 
 
+#: What kind of value an option takes, by the type of its default, in the reader's words.
+_OPTION_KINDS: dict[type, Text] = {
+    bool: C_("option kind", "yes or no"),
+    int: C_("option kind", "whole number"),
+    float: C_("option kind", "number"),
+    str: C_("option kind", "word"),
+}
+
+
 def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
     """The game's default options overridden by ``given``; unknown names or types are refused."""
     defaults: dict[str, Any] = dict(game.OPTIONS)
@@ -1175,7 +1184,7 @@ def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
                 _(
                     "Option {name} takes a {kind}, not {value}.",
                     name=repr(name),
-                    kind=type(default).__name__,
+                    kind=_OPTION_KINDS.get(type(default), type(default).__name__),
                     value=repr(value),
                 )
             )

@@ -182,7 +182,7 @@ async def _open_thread(
     language = i18n.normalize(chosen) if chosen else await table_language(interaction)
     thread_name = _(
         "{game} by {player}",
-        game=presenters.game_title(game, language),
+        game=presenters.game_title(game, lang=language),
         player=interaction.user.display_name,
     )
     thread = await bot.http.start_thread_without_message(
@@ -212,7 +212,7 @@ async def _open_thread(
     mention = f"<#{thread_id}>"
     text = _(
         "Opened {game} table #{table} in {thread}.",
-        game=presenters.game_title(game, lang),
+        game=presenters.game_title(game, lang=lang),
         table=table.id,
         thread=mention,
     )
@@ -244,7 +244,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
         interaction,
         _(
             "Opened {game} table #{table} against the AI.",
-            game=presenters.game_title(table.game, lang),
+            game=presenters.game_title(table.game, lang=lang),
             table=table.id,
         ),
     )
@@ -303,7 +303,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(
                 _(
                     "{game} is played with {counts} players.",
-                    game=presenters.game_title(game.value, lang),
+                    game=presenters.game_title(game.value, lang=lang),
                     counts=allowed,
                 )
             )
@@ -344,7 +344,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 language=new_language,
             )
         except ChannelBusy as busy:
-            busy_game = presenters.game_title(busy.table.game, lang)
+            busy_game = presenters.game_title(busy.table.game, lang=lang)
             offer = (game.value, wanted, seat_order, new_language, table_options)
             if ai is None and NewThreadButton.fits(*offer):
                 view = discord.ui.View(timeout=None)
@@ -379,7 +379,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             interaction,
             _(
                 "Opened {game} table #{table}.",
-                game=presenters.game_title(game.value, lang),
+                game=presenters.game_title(game.value, lang=lang),
                 table=table.id,
             ),
         )
@@ -428,7 +428,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(_("Only the table's creator or a server manager can abort it."))
         question = _(
             "Abort {game} table #{table}? Nobody wins.",
-            game=presenters.game_title(table.game, reply_lang(interaction)),
+            game=presenters.game_title(table.game, lang=reply_lang(interaction)),
             table=table.id,
         )
         await answer(

@@ -80,7 +80,7 @@ async def league_choices(
             _(
                 "{league} ({game}, {status})",
                 league=league.name,
-                game=presenters.game_title(league.game, lang),
+                game=presenters.game_title(league.game, lang=lang),
                 status=ui.STATUS_NAMES.get(league.status, league.status),
             ),
             lang,

@@ -108,7 +108,7 @@ async def game_log(interaction: discord.Interaction[Any], table: Table, page: in
     )
     head = _(
         "**{game} table #{table}**, log page {page}/{pages} (page 1 is the latest)",
-        game=presenters.game_title(table.game, lang),
+        game=presenters.game_title(table.game, lang=lang),
         table=table.id,
         page=log_page.page,
         pages=log_page.pages,
@@ -186,7 +186,7 @@ async def list_mine(interaction: discord.Interaction[Any]) -> None:
     lines = []
     for table in tables:
         link = flow.board_url(table) or f"<#{table.channel_id}>"
-        lines.append(f"#{table.id} {presenters.game_title(table.game, lang)}: {link}")
+        lines.append(f"#{table.id} {presenters.game_title(table.game, lang=lang)}: {link}")
     await answer(interaction, _("Waiting for you:\n{tables}", tables="\n".join(lines)))
 
 

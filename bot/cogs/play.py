@@ -115,11 +115,13 @@ class PlayCog(commands.Cog):
                 service = flow.bot_of(interaction).service
                 table = await service.in_channel(interaction.channel_id)
             if table is None:
-                text = "\n\n".join(presenters.rules_summary(g.value, lang) for g in GAME_CHOICES)
+                text = "\n\n".join(
+                    presenters.rules_summary(g.value, lang=lang) for g in GAME_CHOICES
+                )
                 await answer(interaction, text)
                 return
             name = table.game
-        await answer(interaction, presenters.rules_summary(name, lang))
+        await answer(interaction, presenters.rules_summary(name, lang=lang))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -85,36 +85,19 @@ def _option_value(value: Any) -> Any:
     return str(value)
 
 
-def _dynasty_word(dynasty: str) -> Text | str:
-    """A T&E dynasty as the images name it (궁수, Okçu): one word per concept, text and image."""
-    try:
-        from renderers.tigris import DYNASTY_NAMES
-    except ImportError:  # the renderer is not installed: the id is all there is
-        return dynasty
-    return DYNASTY_NAMES.get(dynasty, dynasty)
-
-
 def seating(table: Table, view: dict[str, Any], *, lang: str) -> str:
     """ "Alice (궁수), Bob (황소)": the seats in order, with the name the images give each seat
     (after a dash where the player's name already ends in parentheses: "AI (보통) 2 – 항아리")."""
     players = view.get("players") or []
-    out = []
-    for seat, name in enumerate(names_of(table, lang=lang)):
-        info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-        dynasty = info.get("dynasty")
-        if not dynasty:
-            out.append(name)
-            continue
-        word = tr(_dynasty_word(str(dynasty)), lang)
-        out.append(f"{name} – {word}" if name.endswith(")") else f"{name} ({word})")
-    return ", ".join(out)
+    dynasties = [p.get("dynasty") if isinstance(p, dict) else None for p in players]
+    return tr(presenters.seat_order(names_of(table, lang=lang), dynasties), lang)
 
 
 def lobby_content(table: Table, lang: str | None = None) -> str:
     """The lobby message (in the table's language unless ``lang``): game, language, options,
     seats taken, who may start."""
     lang = table_lang(table) if lang is None else lang
-    title = presenters.game_title(table.game, lang)
+    title = presenters.game_title(table.game, lang=lang)
     if table.seat_order == "random":
         head = _(
             "**{title}**, table #{id}: up to {seats} players, random seat order.",
@@ -139,9 +122,10 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
-        # Option names stay as typed in `/game new` (notation, in a code span); yes/no are words.
+        # Option names in the reader's words with the name typed in `/game new`; yes/no are words.
         shown = ", ".join(
-            f"`{k}`: {tr(_option_value(v), lang)}" for k, v in sorted(changed.items())
+            f"{tr(presenters.option_label(k), lang)}: {tr(_option_value(v), lang)}"
+            for k, v in sorted(changed.items())
         )
         options = _("Options: {options}.", options=shown or _("the standard rules"))
         lines.append(tr(options, lang))
@@ -378,7 +362,7 @@ async def _post_state(
     channel = bot.get_partial_messageable(table.channel_id)
     lang = table_lang(table)
     if table.status == "aborted":
-        title = presenters.game_title(table.game, lang)
+        title = presenters.game_title(table.game, lang=lang)
         notice = note or _("{title} table #{id} was aborted (no result).", title=title, id=table.id)
         await channel.send(clip(tr(notice, lang)))
         await _posted(bot, table, None, ())
@@ -570,7 +554,7 @@ async def post_board(
     lang = table_lang(table)
     names = names_of(table, lang=lang)
     listed = len(moves) > 1
-    text = presenters.status_line(view, names, lang, last_move=not listed)
+    text = presenters.status_line(view, names, lang=lang, last_move=not listed)
     text += await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
@@ -603,7 +587,7 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang)
+    text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang=lang)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
@@ -669,7 +653,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     lang = reply_lang(interaction)
     seat = table.seat_of(interaction.user.id)
     private = await bot.service.private_view(table.id, interaction.user.id)
-    text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang)
+    text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang=lang)
     image = await render_file(
         table.game, marked(table, private), "hand.png", private=True, lang=lang
     )
@@ -748,7 +732,7 @@ async def send_act_menu(
     heading = tr(choose, lang)
     # From the caller's own view: it may name what only they see (a card they drew).
     own = await bot.service.private_view(table.id, interaction.user.id)
-    decision = presenters.pending_clause(own, names_of(table, lang=lang), lang)
+    decision = presenters.pending_clause(own, names_of(table, lang=lang), lang=lang)
     if decision:
         heading = tr(_("Pending: {decision}.", decision=decision), lang) + "\n" + heading
     if shown == 0:
@@ -768,7 +752,7 @@ async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table
     view = await bot.service.public_view(table_id)
     lines = [
         tr(_("The board has changed; here is the current state."), lang),
-        presenters.status_line(view, names_of(table, lang=lang), lang),
+        presenters.status_line(view, names_of(table, lang=lang), lang=lang),
     ]
     url = board_url(table)
     if url:
@@ -835,7 +819,7 @@ def listing(
         return tr(none, lang)
     lines = []
     for table, view in zip(tables, views, strict=True):
-        title = presenters.game_title(table.game, lang)
+        title = presenters.game_title(table.game, lang=lang)
         where = f"<#{table.channel_id}>"
         if table.status == "lobby":
             line = _(

@@ -117,11 +117,11 @@ async def render(function: Callable[..., bytes], *args: Any) -> bytes:
 
 async def board_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
     """The public board as PNG bytes in ``lang``."""
-    shown = presenters.localize_view(game, view, lang)
+    shown = presenters.localize_view(game, view, lang=lang)
     return await render(renderers.render_board, game, shown, lang)
 
 
 async def private_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
     """One player's private view (hand, hidden scores) as PNG bytes in ``lang``."""
-    shown = presenters.localize_view(game, view, lang)
+    shown = presenters.localize_view(game, view, lang=lang)
     return await render(renderers.render_private, game, shown, lang)

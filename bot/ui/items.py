@@ -413,7 +413,7 @@ class ConfirmButton(
             )
             await flow.edit_message(interaction, content=tr(_("Game aborted."), mine), view=None)
             lang = table_lang(table)
-            title = presenters.game_title(table.game, lang)
+            title = presenters.game_title(table.game, lang=lang)
             note = _("{title} table #{id} was aborted by {who}.", title=title, id=table.id, who=who)
             if table.end_reason == "cancelled":  # a lobby: no board to retire or catch up
                 channel = bot.get_partial_messageable(table.channel_id)

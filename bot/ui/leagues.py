@@ -87,7 +87,7 @@ def describe(league: League, *, lang: str) -> str:
     return tr(
         _(
             "{game}, {format}, rounds of {days}",
-            game=presenters.game_title(league.game, lang),
+            game=presenters.game_title(league.game, lang=lang),
             format=form if form is not None else league.format,
             days=days_text(league.round_days, lang),
         ),
@@ -669,7 +669,7 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
         if table.status == "aborted":
             note = _(
                 "{game} table #{table} was aborted (no game result). {note}",
-                game=presenters.game_title(table.game, table_lang(table)),
+                game=presenters.game_title(table.game, lang=table_lang(table)),
                 table=table.id,
                 note=note or _("A league manager set this match's result."),
             )

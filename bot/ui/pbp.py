@@ -50,7 +50,7 @@ def _ping(user_id: int) -> discord.AllowedMentions:
 
 def _title(table: Table) -> Text:
     """ "Targi table #5", in the table's language (its public messages and DMs speak it)."""
-    title = presenters.game_title(table.game, table_lang(table))
+    title = presenters.game_title(table.game, lang=table_lang(table))
     return _("{title} table #{id}", title=title, id=table.id)
 
 

@@ -59,7 +59,7 @@ def _board_line(entry: ratings.BoardEntry, highlight: bool) -> BoardLine:
 
 def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -> str:
     """The text fallback: the top ten and the caller's own line."""
-    title = presenters.game_title(board.game, lang)
+    title = presenters.game_title(board.game, lang=lang)
     if not board.entries:
         return tr(_("**{game}** on this server: no rated games yet.", game=title), lang)
     head = _(
@@ -180,7 +180,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     board = await ratings.leaderboard(bot.service.db, guild, game, interaction.user.id)
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
-    title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang)), lang)
+    title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang=lang)), lang)
     png = await render(render_leaderboard, title, lines, caller, _footer(board, lang=lang), lang)
     text = leaderboard_text(board, interaction.user.id, lang=lang)
     await _send(interaction, text, png, "leaderboard.png")
@@ -188,7 +188,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
 
 def _card_data(card: ratings.Card, *, lang: str) -> CardData:
     return CardData(
-        presenters.game_title(card.game, lang),
+        presenters.game_title(card.game, lang=lang),
         card.name,
         card.rating,
         card.rank,
@@ -205,7 +205,7 @@ def _card_data(card: ratings.Card, *, lang: str) -> CardData:
 def card_text(cards: Sequence[ratings.Card], name: str, *, lang: str) -> str:
     lines = []
     for card in cards:
-        title = presenters.game_title(card.game, lang)
+        title = presenters.game_title(card.game, lang=lang)
         where = (
             _(
                 "provisional ({games} of {needed} games)",
@@ -252,7 +252,7 @@ async def show_rating(
                 "{name} has no rated {game} games on this server yet (everyone starts at "
                 "{rating}).",
                 name=name,
-                game=presenters.game_title(game, lang),
+                game=presenters.game_title(game, lang=lang),
                 rating=start,
             )
             if game
@@ -278,7 +278,7 @@ def history_text(
     for game in games:
         values = {
             "table": game.table_id,
-            "game": presenters.game_title(game.game, lang),
+            "game": presenters.game_title(game.game, lang=lang),
             "when": f"<t:{int(game.finished_at)}:R>",
             "place": game.place,
             "places": game.places,

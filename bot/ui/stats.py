@@ -42,13 +42,15 @@ def stats_text(summaries: Sequence[TitleSummary], name: str, lang: str = i18n.DE
         if summary.with_ai:
             head = _(
                 "**{game}**: {games}, {ai} of them with AI seats",
-                game=presenters.game_title(summary.game, lang),
+                game=presenters.game_title(summary.game, lang=lang),
                 games=games,
                 ai=summary.with_ai,
             )
         else:
             head = _(
-                "**{game}**: {games}", game=presenters.game_title(summary.game, lang), games=games
+                "**{game}**: {games}",
+                game=presenters.game_title(summary.game, lang=lang),
+                games=games,
             )
         lines.append(tr(head, lang))
         for stat in summary.names:
@@ -66,7 +68,7 @@ def stats_blocks(summaries: Sequence[TitleSummary], lang: str = i18n.DEFAULT) ->
     """What the image draws, per title."""
     return [
         StatsBlock(
-            presenters.game_title(s.game, lang),
+            presenters.game_title(s.game, lang=lang),
             s.games,
             s.with_ai,
             tuple(

@@ -78,7 +78,7 @@ async def test_moves_made_while_a_board_is_on_its_way_are_all_named_by_the_next(
     await h.settle()
 
     _held, coalesced = [c for c in h.fake.calls[mark:] if is_board(c)]
-    log = await h.bot.pbp.game_log(table.id, per_page=50)
+    log = await h.bot.pbp.game_log(table.id, per_page=50, lang="en")
     lines = [entry.text() for entry in log.entries if entry.number >= 2]
     assert len(lines) == quick
     content = coalesced.json["content"]

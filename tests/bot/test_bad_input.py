@@ -179,8 +179,9 @@ async def test_abort_in_the_middle_of_a_conflict(harness: Harness) -> None:
     assert board["content"].startswith(f"<@{deciding.id}> ")
     content = board["content"]
     assert "Pending:" in content and ("revolt" in content or "war" in content), content
-    # Named by the leaders' colour (a revolt's committed colour is always red).
-    named = f"{pending['leader_colour']} {pending['conflict']} at {pending['square']}"
+    # Named by its leaders (a revolt's committed colour is always red).
+    leader = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
+    named = f"{leader[pending['leader_colour']]} {pending['conflict']} at {pending['square']}"
     assert named in content, content
 
     refused = await h.slash(BOB if table.creator_id != BOB.uid else MALLORY, "game", sub="abort")

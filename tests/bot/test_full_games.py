@@ -147,7 +147,7 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     assert reply.ephemeral and reply.recipient == who.id
     private = await h.service.private_view(table.id, who.uid)
     assert private["viewer"] == seat
-    assert reply.content == presenters.hand_text(table.game, private, seat)
+    assert reply.content == presenters.hand_text(table.game, private, seat, lang="en")
     if table.game in renderers.GAMES:
         assert reply.files[0].data == renderers.render_private(table.game, private, "en")
     return {"seat": seat, "text": reply.content, "private": private}
@@ -208,7 +208,7 @@ async def test_a_whole_game_through_discord(
         f"({change[p.user_id].shown_after - change[p.user_id].shown_before:+.0f})"
         for p in table.players
     )
-    expected = presenters.final_text(table.game, summary, names) + f"\nRatings: {rated}."
+    expected = presenters.final_text(table.game, summary, names, lang="en") + f"\nRatings: {rated}."
     assert final.json["content"] == expected
     (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
     record = json.loads(record_file.data)
@@ -248,7 +248,7 @@ async def test_a_whole_game_through_discord(
         mover = record["actions"][seq - 1][0] if seq > 0 else None
         to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"] if s != mover]
         pings = "".join(f"<@{u}> " for u in to_act)
-        expected = pings + presenters.status_line(views[seq], names)
+        expected = pings + presenters.status_line(views[seq], names, lang="en")
         assert call.json["content"] == expected, (seq, call.json["content"], expected)
         assert call.pinged_user_ids() == set(to_act) and not call.pings_everyone()
     for call in h.fake.calls:  # every new message says whom it may ping: never roles/everyone
@@ -274,7 +274,9 @@ async def test_a_whole_game_through_discord(
             if seq < len(views) - 1:
                 hand = f"board:{table.id}:{seq + 1}:hand"
                 (call,) = [b for b in boards if hand in b.custom_ids()]
-                assert re.search(r"played `swap \d tiles?`", call.json["content"]), call
+                content = call.json["content"]  # told in words, never as English notation
+                assert re.search(r"swaps [1-6] tiles?\.", content), call
+                assert "`swap" not in content, call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:
         if call.ephemeral and call.interaction is not None and call.callback_type != 8:

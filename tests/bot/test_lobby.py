@@ -170,7 +170,10 @@ async def test_the_lobby_lists_only_the_options_that_differ_from_the_rules(
     await h.slash(BOB, "game", {"game": "targi", "options": typed}, sub="new", channel=other)
     lobby = h.fake.message((await h.table(other["id"])).lobby_message_id)
     lines = lobby["content"].splitlines()
-    assert "Options: `hand_public`: yes, `raid_unpaid_bonus`: raid_amount." in lines, lines
+    assert (
+        "Options: open hand card (hand_public): yes, "
+        "bonus for an unpaid raid (raid_unpaid_bonus): raid_amount."
+    ) in lines, lines
 
 
 async def test_a_busy_thread_offers_a_new_thread_beside_it(harness: Harness) -> None:

@@ -16,7 +16,7 @@ def test_status_line_names_seats_and_says_who_acts() -> None:
         "pending": None,
         "game_over": False,
     }
-    line = presenters.status_line(view, NAMES)
+    line = presenters.status_line(view, NAMES, lang="en")
     assert line == (
         "Alice played `tile red F4`. Alice scores 1 red. To act: **Bob** (2 actions left)."
     )
@@ -38,8 +38,8 @@ def test_status_line_describes_an_off_turn_conflict_decision() -> None:
         },
         "game_over": False,
     }
-    line = presenters.status_line(view, NAMES)
-    assert "Pending: red revolt at G5: Alice attacks Carol." in line
+    line = presenters.status_line(view, NAMES, lang="en")
+    assert "Pending: priest revolt at G5: Alice attacks Carol." in line
     assert line.endswith("To act: **Carol**.")
 
 
@@ -50,7 +50,7 @@ def test_status_line_for_targi_pending_kinds() -> None:
         "to_act": [0],
         "pending": {"kind": "place", "seat": 0, "left": 3},
     }
-    assert presenters.status_line(view, NAMES) == (
+    assert presenters.status_line(view, NAMES, lang="en") == (
         "Pending: place a Targi (3 left). To act: **Alice**."
     )
 
@@ -121,19 +121,19 @@ def test_final_text_ranks_and_reveals_scores() -> None:
         {"hand": [], "players": [{"seat": 1}]},
         {"hand": ["black"], "players": [{"seat": 2}]},
     ]
-    text = presenters.final_text("tigris", summary, NAMES)
+    text = presenters.final_text("tigris", summary, NAMES, lang="en")
     assert text.splitlines() == [
         "**Tigris & Euphrates: final result**",
-        "1. Bob: 7 (red 7, blue 7, green 7, black 7, treasures 1)",
-        "2. Alice: 3 (red 3, blue 4, green 5, black 6, treasures 0)",
-        "2. Carol: 3 (red 3, blue 9, green 9, black 9, treasures 0)",
+        "1. Bob: final score 7 (red 7, blue 7, green 7, black 7, treasures 1)",
+        "2. Alice: final score 3 (red 3, blue 4, green 5, black 6, treasures 0)",
+        "2. Carol: final score 3 (red 3, blue 9, green 9, black 9, treasures 0)",
         "Hands at the end: Alice: 2 red, blue; Bob: nothing; Carol: black.",
     ]
 
 
 def test_final_text_names_who_resigned() -> None:
     summary = {"end_reason": "resigned", "resigned_seat": 0, "ranking": [[1], [0]], "scores": []}
-    text = presenters.final_text("targi", summary, NAMES[:2])
+    text = presenters.final_text("targi", summary, NAMES[:2], lang="en")
     assert text.splitlines() == ["**Targi: final result** (Alice resigned)", "1. Bob", "2. Alice"]
 
 
@@ -145,14 +145,14 @@ def test_hand_text_counts_tiles_and_shows_hidden_score() -> None:
             {"seat": 1},
         ],
     }
-    assert presenters.hand_text("tigris", private, 0) == (
+    assert presenters.hand_text("tigris", private, 0, lang="en") == (
         "Your hand: 2 red, blue, black. Your points: red 1, blue 0, treasures 1."
     )
 
 
 def test_rules_summaries_exist_for_both_games() -> None:
-    assert "Tigris & Euphrates" in presenters.rules_summary("tigris")
-    assert "Targi" in presenters.rules_summary("targi")
+    assert "Tigris & Euphrates" in presenters.rules_summary("tigris", lang="en")
+    assert "Targi" in presenters.rules_summary("targi", lang="en")
 
 
 def test_hand_text_for_targi_names_the_hand_card() -> None:
@@ -167,15 +167,15 @@ def test_hand_text_for_targi_names_the_hand_card() -> None:
             {"seat": 1, "hand_held": False, "hand": None},
         ]
     }
-    assert presenters.hand_text("targi", private, 0) == (
-        "Your hand card: Oasis, 1 VP. Your points: vp 7, gold 1."
+    assert presenters.hand_text("targi", private, 0, lang="en") == (
+        "Your hand card: Oasis, 1 VP. Your score: 7 VP · goods: gold 1."
     )
-    assert presenters.hand_text("targi", private, 1) == "Your hand is empty."
+    assert presenters.hand_text("targi", private, 1, lang="en") == "Your hand is empty."
 
 
 def test_event_sentences_start_with_a_capital() -> None:
     view = {"events": [{"text": "round 5 begins; @1 is start player"}], "to_act": []}
-    assert presenters.status_line(view, NAMES) == "Round 5 begins; Bob is start player."
+    assert presenters.status_line(view, NAMES, lang="en") == "Round 5 begins; Bob is start player."
 
 
 def test_final_text_for_targi_puts_points_first() -> None:
@@ -188,15 +188,15 @@ def test_final_text_for_targi_puts_points_first() -> None:
             {"players": [{"seat": 1, "hand_held": True, "hand": {"name": "Well"}}]},
         ],
     }
-    assert presenters.final_text("targi", summary, NAMES[:2]).splitlines() == [
+    assert presenters.final_text("targi", summary, NAMES[:2], lang="en").splitlines() == [
         "**Targi: final result**",
-        "1. Bob: 7 VP (gold 2)",
-        "2. Alice: 4 VP (gold 0)",
+        "1. Bob: 7 VP · goods: gold 2",
+        "2. Alice: 4 VP · goods: gold 0",
         "Hands at the end: Alice: no card; Bob: Well.",
     ]
 
 
-def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
+def test_status_line_names_a_revolt_by_its_leaders() -> None:
     # A real engine position: seat 0 moves its king next to seat 1's king (a black revolt, fought
     # with red temples); then seat 0 commits two temples and seat 1 must answer.
     from bot.games import tigris
@@ -205,20 +205,21 @@ def test_status_line_names_a_revolt_by_its_leaders_colour() -> None:
     state = play(position(board="F6: K0 r\nH7: K1 r*"), "0: leader black J7")
     view = tigris.view(state, None)
     assert (view["pending"]["colour"], view["pending"]["leader_colour"]) == ("red", "black")
-    line = presenters.status_line(view, NAMES[:2])
-    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
-    assert "red revolt" not in line
+    line = presenters.status_line(view, NAMES[:2], lang="en")
+    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    assert "red revolt" not in line and "black revolt" not in line
     assert line.endswith("To act: **Alice**.")
 
     held = tigris.view(state, 0)["hand"].count("red")
     committed = play(state, f"0: support {held}")
-    line = presenters.status_line(tigris.view(committed, None), NAMES[:2])
-    assert "Pending: black revolt at J7: Alice attacks Bob." in line, line
-    assert f"Alice commits {held} red." in line  # the engine's event says what was committed
+    line = presenters.status_line(tigris.view(committed, None), NAMES[:2], lang="en")
+    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    # the engine's event says what was committed
+    assert (f"Alice commits {held} red." if held else "Alice commits no support.") in line
     assert line.endswith("To act: **Bob**.")
 
 
-def test_status_line_names_a_war_by_its_colour() -> None:
+def test_status_line_names_a_war_by_its_leaders() -> None:
     from bot.games import tigris
     from tests.tigris.helpers import play, position
 
@@ -228,5 +229,5 @@ def test_status_line_names_a_war_by_its_colour() -> None:
     view = tigris.view(state, None)
     pending = view["pending"]
     assert pending["conflict"] == "war" and pending["leader_colour"] == "blue"
-    line = presenters.status_line(view, NAMES[:2])
-    assert "Pending: blue war at G6: Alice attacks Bob." in line, line
+    line = presenters.status_line(view, NAMES[:2], lang="en")
+    assert "Pending: farmer war at G6: Alice attacks Bob." in line, line

@@ -151,7 +151,7 @@ async def test_rated_option_is_autocompleted_listed_and_kept_by_a_rematch(harnes
     table = await open_table(h, "targi", [ALICE, BOB], options="rated=no")
     assert table.rated is False and "rated" not in table.options
     lobby = h.fake.message(table.lobby_message_id)
-    assert "Options: `rated`: no." in lobby["content"]
+    assert "Options: rated game (rated): no." in lobby["content"]
     ask = await h.slash(ALICE, "game", sub="resign")
     await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
     final = h.fake.message((await h.table_by_id(table.id)).board_message_id)
@@ -160,7 +160,7 @@ async def test_rated_option_is_autocompleted_listed_and_kept_by_a_rematch(harnes
     await h.click(BOB, final, rematch_id)
     again = await h.table()
     assert again.id != table.id and again.rated is False
-    assert "`rated`: no" in h.fake.message(again.lobby_message_id)["content"]
+    assert "rated game (rated): no" in h.fake.message(again.lobby_message_id)["content"]
 
 
 async def test_in_a_direct_message_ratings_are_per_server(harness: Harness) -> None:
@@ -180,7 +180,7 @@ async def test_a_friendly_game_opened_in_a_new_thread_stays_friendly(harness: Ha
     in_thread = await h.table(thread.response["id"])
     assert in_thread.rated is False and "rated" not in in_thread.options
     lobby = h.fake.message(in_thread.lobby_message_id)
-    assert "Options: `rated`: no." in lobby["content"]
+    assert "Options: rated game (rated): no." in lobby["content"]
 
 
 async def test_a_bad_rated_value_is_refused(harness: Harness) -> None:

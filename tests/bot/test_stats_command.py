@@ -28,7 +28,7 @@ BEA = Player(BOB.uid, BOB.name)
 async def finished_targi(service: Service, channel: int, seed: int, *, ai: bool = False) -> int:
     """A Targi game of Ann against Bob (or an AI seat) played to its end with seeded moves."""
     table = await service.create(
-        game="targi", guild_id=GUILD, channel_id=channel, creator=ANN, max_seats=2
+        game="targi", guild_id=GUILD, channel_id=channel, creator=ANN, max_seats=2, language="en"
     )
     if ai:
         await service.add_ai(table.id, ANN.user_id, "easy", can_manage=False)

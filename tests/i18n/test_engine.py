@@ -68,8 +68,8 @@ def test_a_farm_on_land_is_refused_in_korean_and_turkish_with_the_square() -> No
     state = position(hands={0: "blue blue red red green black"})
     error = refused(tigris, state, 0, "tile blue F5")
     assert str(error) == "F5 is a land square: farms (blue) go on rivers only"
-    assert said(error, "ko") == "F5은(는) 땅 칸이에요: 농장(파랑)은 강에만 놓아요"
-    assert said(error, "tr") == "F5 bir kara karesi: çiftlikler (mavi) yalnızca nehre konur"
+    assert said(error, "ko") == "F5 칸은 땅이에요: 농장(파랑)은 강에만 놓아요."
+    assert said(error, "tr") == "F5 bir kara karesi: çiftlikler (mavi) yalnızca nehre konur."
 
 
 def test_a_missing_tile_colour_is_named_in_the_readers_language() -> None:
@@ -77,33 +77,33 @@ def test_a_missing_tile_colour_is_named_in_the_readers_language() -> None:
     error = refused(tigris, state, 0, "tile green E3")
     assert isinstance(error, IllegalAction) and error.key == "no_tile"
     assert error.params == {"colour": "green"}
-    assert said(error, "ko") == "초록 타일이 없어요"
-    assert said(error, "tr") == "Elinde yeşil taş yok"
+    assert said(error, "ko") == "초록 타일이 없어요."
+    assert said(error, "tr") == "Elinde yeşil taş yok."
 
 
 def test_a_leader_away_from_temples_and_a_withdrawn_king_are_refused_by_name() -> None:
     state = position()
     error = refused(tigris, state, 0, "leader black A1")
-    assert said(error, "ko") == "지도자는 앞면 사원 옆에 놓아야 해요. A1 칸은 그렇지 않아요"
-    assert said(error, "tr") == "Lider, açık bir tapınağın yanında durmalı; A1 karesi öyle değil"
+    assert said(error, "ko") == "지도자는 앞면 사원 옆에 놓아야 해요. A1 칸은 그렇지 않아요."
+    assert said(error, "tr") == "Lider, açık bir tapınağın yanında durmalı; A1 karesi öyle değil."
     error = refused(tigris, state, 0, "withdraw black")
-    assert said(error, "ko") == "왕 지도자가 보드 위에 없어요"
-    assert said(error, "tr") == "Liderin (kral) tahtada değil"
+    assert said(error, "ko") == "왕 지도자가 보드 위에 없어요."
+    assert said(error, "tr") == "Tahtada kral liderin yok."
 
 
 def test_the_wrong_seat_is_told_who_is_waited_for_by_name() -> None:
     error = refused(tigris, position(seats=3), 2, "pass")
     assert isinstance(error, NotYourTurn)
-    assert said(error, "ko") == "지금은 당신이 결정할 차례가 아니에요: Ayşe 님을 기다리는 중이에요"
-    assert said(error, "tr") == "Şu an karar senin değil; beklenen: Ayşe"
+    assert said(error, "ko") == "아직 결정할 차례가 아니에요. 기다리는 플레이어: Ayşe."
+    assert said(error, "tr") == "Şu an karar senin değil; beklenen: Ayşe."
 
 
 def test_notation_stays_ascii_inside_a_translated_refusal() -> None:
     error = refused(tigris, position(), 0, "tile purple F3")
     assert isinstance(error, InvalidNotation)
     korean = said(error, "ko")
-    assert korean.startswith("'purple'은(는) 색이 아니에요: red, blue, green, black")
-    assert "temple/priest" in korean  # the words a player types stay the notation's
+    assert korean.startswith("'purple': 색이 아니에요. 'red'(빨강), 'blue'(파랑)")
+    assert "'temple'/'priest'" in korean  # the words a player types stay the notation's
 
 
 # ---- Tigris & Euphrates: events and the status line ------------------------------------------
@@ -117,33 +117,35 @@ def test_a_war_and_its_result_read_in_korean_and_turkish() -> None:
     )
     state = play(state, "0: tile red G6")
     view = tigris.view(state, None)
-    korean = presenters.status_line(view, NAMES, "ko")
-    turkish = presenters.status_line(view, NAMES, "tr")
-    assert "Ayşe 님이 G6에 사원 타일을 놓았어요." in korean
-    assert "왕 전쟁: Ayşe 님이 민준 님을 공격해요." in korean
-    assert "대기 중: G6의 검정 전쟁: Ayşe 님이 민준 님을 공격해요." in korean
+    korean = presenters.status_line(view, NAMES, lang="ko")
+    turkish = presenters.status_line(view, NAMES, lang="tr")
+    assert "Ayşe 님이 G6 칸에 사원 타일을 놓았어요." in korean
+    assert "왕 전쟁(외부 분쟁): 공격 Ayşe 님, 방어 민준 님." in korean
+    assert "진행 중: G6 칸의 왕 전쟁(외부 분쟁): 공격 Ayşe 님, 방어 민준 님." in korean
     assert "Ayşe, G6 karesine bir tapınak taşı koydu." in turkish
-    assert "Savaş (kral): Ayşe saldırıyor, 민준 savunuyor." in turkish
+    assert "Kral savaşı: saldıran Ayşe, savunan 민준." in turkish
+    assert "Sırada: G6 karesinde kral savaşı: saldıran Ayşe, savunan 민준." in turkish
     assert turkish.endswith("Sıra: **Ayşe**.")
     state = play(state, "0: support 2", "1: support 0")
     events = tigris.view(state, None)["events"]
     won = next(e for e in events if e["key"] == "war_won")
     assert won["params"]["n"] == 1
     korean_won = presenters.event_text("tigris", won).render("ko")  # type: ignore[union-attr]
-    assert "@0 님의 왕 지도자가 전쟁에서" in korean_won
-    assert korean_won.endswith("@1 님은 정착지 타일 1개를 잃어요")
+    assert korean_won.startswith("@0 님의 왕 지도자가 전쟁에서 이겼어요 (")
+    assert korean_won.endswith("@1 님이 잃은 타일: 정착지 타일 1개")
     turkish_won = presenters.event_text("tigris", won).render("tr")  # type: ignore[union-attr]
-    assert turkish_won.endswith("@1 kaybetti: 1 yerleşim")
+    assert turkish_won.startswith("kral savaşı 3-1 bitti: ") and "kazanan @0" in turkish_won
+    assert turkish_won.endswith("kaybeden @1, kaybettiği: 1 yerleşim")
 
 
 def test_actions_left_are_counted_the_languages_way() -> None:
     view = {"last_action": None, "events": [], "to_act": [1], "actions_left": 2, "pending": None}
-    assert presenters.status_line(view, NAMES) == "To act: **민준** (2 actions left)."
-    assert presenters.status_line(view, NAMES, "ko") == "차례: **민준** (행동 2번 남음)."
-    assert presenters.status_line(view, NAMES, "tr") == "Sıra: **민준** (2 eylem kaldı)."
+    assert presenters.status_line(view, NAMES, lang="en") == "To act: **민준** (2 actions left)."
+    assert presenters.status_line(view, NAMES, lang="ko") == "차례: **민준** (행동 2번 남음)."
+    assert presenters.status_line(view, NAMES, lang="tr") == "Sıra: **민준** (2 eylem kaldı)."
     both = {**view, "to_act": [0, 2], "actions_left": 0}
-    assert presenters.status_line(both, NAMES, "tr") == "Sıra: **Ayşe ve Cem**."
-    assert presenters.status_line(both, NAMES, "ko") == "차례: **Ayşe와 Cem**."
+    assert presenters.status_line(both, NAMES, lang="tr") == "Sıra: **Ayşe ve Cem**."
+    assert presenters.status_line(both, NAMES, lang="ko") == "차례: **Ayşe와 Cem**."
 
 
 # ---- Targi -----------------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def test_a_targi_on_a_raid_corner_is_refused_in_each_language() -> None:
     assert said(error, "ko") == "4번 카드는 습격 모서리예요. 타르기를 놓을 수 없어요."
     assert said(error, "tr") == "4 numaralı kart bir baskın köşesi; oraya Targi konamaz."
     error = refused(targi, state, 1, "place 5")
-    assert said(error, "ko") == "지금은 Ayşe 님의 차례예요."
+    assert said(error, "ko") == "아직 차례가 아니에요. 지금은 Ayşe 님의 차례예요."
     assert said(error, "tr") == "Sıra sende değil; sıra: Ayşe."
 
 
@@ -163,18 +165,18 @@ def test_targi_events_name_border_and_tribe_cards_in_the_edition_words() -> None
     state = new(["targia_01", "tent_01", "well_01", "oasis_01", "camel_rider_03"])
     state = place(state, [2, 15, 5], [3, 14, 13])
     view = targi.view(state, None)
-    korean = presenters.status_line(view, NAMES, "ko")
-    assert "민준 님이 13번 카라반에 타르기를 놓았어요." in korean
-    turkish = presenters.status_line(view, NAMES, "tr")
+    korean = presenters.status_line(view, NAMES, lang="ko")
+    assert "민준 님이 13번 카라반 카드에 타르기를 놓았어요." in korean
+    turkish = presenters.status_line(view, NAMES, lang="tr")
     assert "민준, 13 numaralı karta (Kervan) bir Targi koydu." in turkish
     state = act(state, "use 2")
     event = targi.view(state, None)["events"][0]
     assert event["key"] == "takes_border"
     assert (
         presenters.event_text("targi", event).render("ko")
-        == "@0 님이 1D을(를) 받았어요 (대추야자, 2)"
+        == "@0 님이 받은 것: 대추야자 1개 (대추야자, 2)"
     )  # type: ignore[union-attr]
-    assert named("targi card", "Oasis, raid immunity").render("ko") == "야자수, 습격 면제"
+    assert named("targi card", "Oasis, raid immunity").render("ko") == "야자수: 습격 면제"
     assert named("targi card", "Tribal Expansion").render("tr") == "Kabile Genişlemesi"
 
 
@@ -189,28 +191,30 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
             },
         ]
     }
-    assert presenters.hand_text("targi", private, 0) == (
-        "Your hand card: Well, stored gold. Your points: vp 12, tokens 4, gold 1."
+    assert presenters.hand_text("targi", private, 0, lang="en") == (
+        "Your hand card: Well, stored gold. Your score: 12 VP (tokens 4) · goods: gold 1."
     )
-    assert presenters.hand_text("targi", private, 0, "ko") == (
-        "내 손 카드: 우물, 저장된 금화. 내 점수: 승점 12, 승점 토큰 4, 금화 1."
+    assert presenters.hand_text("targi", private, 0, lang="ko") == (
+        "내 손 카드: 「우물: 저장된 금화」. 내 점수: 승점 12점 (승점 토큰 4) · 보유: 금화 1."
     )
     summary = {"ranking": [[1], [0]], "scores": [{"vp": 20, "gold": 2}, {"vp": 25, "gold": 0}]}
-    assert presenters.final_text("targi", summary, NAMES, "tr") == (
-        "**Targi: sonuç**\n1. 민준: 25 puan (altın 0)\n2. Ayşe: 20 puan (altın 2)"
+    assert presenters.final_text("targi", summary, NAMES, lang="tr") == (
+        "**Targi: sonuç**\n1. 민준: 25 puan · stok: altın 0\n2. Ayşe: 20 puan · stok: altın 2"
     )
     assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
-                                            "resigned_seat": 2}, NAMES, "ko") == (
-        "**티그리스와 유프라테스: 최종 결과** (Cem 님 기권)"
+                                            "resigned_seat": 2}, NAMES, lang="ko") == (
+        "**티그리스와 유프라테스: 최종 순위** (Cem 님 기권)"
     )  # fmt: skip
 
 
 @pytest.mark.parametrize("game", ["tigris", "targi"])
 @pytest.mark.parametrize("lang", ["ko", "tr"])
 def test_rules_are_written_out_in_the_language_with_the_notation_kept(game: str, lang: str) -> None:
-    text = presenters.rules_summary(game, lang)
-    assert text != presenters.rules_summary(game)
-    assert "`/move`" in text
+    text = presenters.rules_summary(game, lang=lang)
+    assert text != presenters.rules_summary(game, lang="en")
+    assert (
+        "`/행동`" if lang == "ko" else "`/hamle`"
+    ) in text  # the command as the reader's client names it
     if game == "tigris":
         assert "`tile red F4`" in text
     if lang == "ko":
@@ -322,10 +326,10 @@ def test_every_refusal_met_has_a_catalogue_text_saying_the_engines_sentence(seen
 def test_the_image_view_carries_translated_events_and_leaves_the_view_alone(seen: Seen) -> None:
     event, _ = seen.events[("targi", "display")][0]
     view = {"game": "targi", "events": [event], "players": []}
-    shown = presenters.localize_view("targi", view, "ko")
+    shown = presenters.localize_view("targi", view, lang="ko")
     assert shown["events"][0]["text"] != event["text"] and HANGUL.search(shown["events"][0]["text"])
     assert shown["events"][0]["seats"] == event["seats"]
-    assert view["events"][0] is event and presenters.localize_view("targi", view, "en") is view
+    assert view["events"][0] is event and presenters.localize_view("targi", view, lang="en") is view
 
 
 # ---- old snapshots ---------------------------------------------------------------------------
@@ -340,7 +344,7 @@ def test_a_tigris_snapshot_from_before_event_keys_loads_and_shows_its_english() 
     assert (event["key"], event["params"]) == ("", {})
     assert presenters.event_text("tigris", event) == "@0 places a temple on G6"
     assert "Ayşe places a temple on G6." in presenters.status_line(
-        tigris.view(old, None), NAMES, "ko"
+        tigris.view(old, None), NAMES, lang="ko"
     )
     assert tigris.to_json(tigris.apply(old, 0, "pass"))  # and play goes on
 
@@ -383,7 +387,7 @@ def test_take_back_reasons_and_the_log_are_in_the_language() -> None:
     reason = takeback_refusal("tigris", before, after, 0)
     assert isinstance(reason, Text) and reason.render("ko") == "주머니에서 타일을 뽑았어요"
     states = [before, play(before, "0: tile red G6")]
-    entries = log_entries(tigris, states, [(0, "tile red G6")], NAMES, "tr")
+    entries = log_entries(tigris, states, [(0, "tile red G6")], NAMES, lang="tr")
     assert entries[-1].text() == "1. Ayşe, G6 karesine bir tapınak taşı koydu"
 
 
@@ -392,8 +396,8 @@ async def test_the_game_log_of_a_table_reads_in_the_language(service: Service) -
     current = await service.get(table.id)
     await service.submit(table.id, ANN.user_id, "place 2", expected_seq=current.seq)
     log = await PlayByPost(service).game_log(table.id, lang="ko")
-    assert log.lines()[-1] == "1. Ann 님이 2번 대추야자에 타르기를 놓았어요"
-    assert log.lines()[0].startswith("준비: 1라운드 시작: 시작 플레이어는 Ann 님이에요")
+    assert log.lines()[-1] == "1. Ann 님이 2번 대추야자 카드에 타르기를 놓았어요"
+    assert log.lines()[0].startswith("준비: 1라운드가 시작됐어요. 시작 플레이어: Ann 님")
     english = await PlayByPost(service).game_log(table.id, lang="en")
     assert english.lines()[-1] == "1. Ann places a Targi on 2 Dates"
 

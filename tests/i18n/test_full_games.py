@@ -254,14 +254,8 @@ async def test_a_whole_game_shows_only_the_tables_language(
 #: pattern of the leaking text and who fixes it. The lead empties this list after the merge; a
 #: pattern that no longer matches anything fails the test, so the list cannot go stale.
 OWNED_ELSEWHERE: list[tuple[str, str, set[str]]] = [
-    # the per-move line "{player} played `{action}`" (presenters, engine catalogue; review U1)
-    (r"`을\(를\) 했어요", "i18b", {"tigris-ko", "targi-ko"}),
     # Targi goods codes inside event sentences: "1S을(를) 받았어요", "1VP" (review W4)
     (r"\b\d+(?:VP|[DSPG])(?:을\(를\)|\b)", "i18b", {"targi-ko"}),
-    # "(으)로" after a square, card or number in engine events (review U2)
-    (r"\(으\)로", "i18b", {"tigris-ko", "targi-ko"}),
-    # the unknown-action refusal lists the notation in quotes, not code spans (engine catalogue)
-    (r"은\(는\) (?:타르기 )?행동이 아니에요", "i18b", {"tigris-ko", "targi-ko"}),
 ]
 
 

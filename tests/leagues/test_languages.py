@@ -147,7 +147,7 @@ async def test_each_post_follows_the_servers_language_at_its_time(league_bot: Bo
     assert notes and "님의 차례에 라운드 마감이 지났어요" in notes[0]
     # ... and so is the line under its final result with the rating changes.
     thread = [m["content"] for m in in_channel(h, match.thread_id)]
-    assert any(re.search(r"\n레이팅: (Alice|Bob) \d+ \([+-]\d+\)", text) for text in thread)
+    assert any(re.search(r"\n새 레이팅: (Alice|Bob) \d+ \([+-]\d+\)", text) for text in thread)
 
 
 async def test_a_turkish_reader_gets_turkish_replies_in_an_english_server(
@@ -165,9 +165,11 @@ async def test_a_turkish_reader_gets_turkish_replies_in_an_english_server(
     shown = await as_reader(h, ALICE, "tr", "league", sub="show")
     assert shown.ephemeral and shown.files
     lines = shown.content.splitlines()
-    assert lines[0].startswith("**Spring** (Targi, herkes herkesle, tur başına 7 gün). Tur 1/1;")
+    assert lines[0].startswith(
+        "**Spring** (Targi, herkes herkesle, tur başına 7 gün). 1 turdan 1. tur;"
+    )
     assert "0 puan, 0 maç, 0 galibiyet, rakip puanı 0" in lines[1]
-    assert "Tur 1:" in lines and re.fullmatch(r"- (Alice - Bob|Bob - Alice): <#\d+>", lines[-1])
+    assert "1. tur:" in lines and re.fullmatch(r"- (Alice - Bob|Bob - Alice): <#\d+>", lines[-1])
     left = await as_reader(h, BOB, "tr", "league", sub="leave")
     assert left.content == "Spring liginden ayrıldın."
     # What the channel shows stays in the server's language (English).
@@ -317,7 +319,7 @@ def test_stored_reasons_are_shown_in_each_language() -> None:
     assert reason_text(None) == ""
     friendly = unrated_reason(1, [1, 2], rated=False)
     assert friendly == "a friendly game (rated=no)"
-    assert i18n.render(unrated_text(friendly), "tr") == "dostluk maçı (rated=no)"
+    assert i18n.render(unrated_text(friendly), "tr") == "dostluk maçı (`rated=no`)"
     assert unrated_text("something else") == "something else"
 
 
@@ -341,8 +343,8 @@ async def test_league_refusals_carry_the_readers_text(league_bot: Bot, lang: str
 @pytest.mark.parametrize(
     ("lang", "card_end", "more", "list_end"),
     [
-        ("ko", "`/league start`로 시즌을 시작해요.", " 외 ", "`/league show`에서 볼 수 있어요."),
-        ("tr", "`/league start` ile başlatır.", " kişi daha.", "`/league show` gösterir."),
+        ("ko", "`/리그 시작`으로 시즌을 시작해요.", " 외 ", "`/리그 보기`에서 볼 수 있어요."),
+        ("tr", "`/lig başlat` ile başlatır.", " kişi daha.", "`/lig göster` gösterir."),
     ],
 )
 async def test_sixty_four_long_names_fit_every_translated_post(

@@ -31,7 +31,7 @@ FIRST_LINE: dict[str, dict[str, str]] = {
         "catastrophe": rf"<N> drops a catastrophe on {SQUARE}",
         "swap": r"<N> swaps (1 tile|[2-6] tiles)$",
         "pass": r"<N> passes$",
-        "support": rf"<N> commits \d+ {COLOUR}$",
+        "support": rf"<N> commits ([1-9]\d* {COLOUR}|no support)$",
         "war": rf"<N>: war {COLOUR}$",
         "monument": rf"<N> builds (no monument$|the {COLOUR}-{COLOUR} monument on {SQUARE}$)",
         "treasure": rf"<N> takes the treasure on {SQUARE}$",
@@ -105,7 +105,7 @@ def test_every_kind_of_action_reads_in_the_games_words(name: str, seats: int) ->
         if seed >= 4 and len(seen) == len(FIRST_LINE[name]):
             break
         game, states, actions = playout(name, seats, seed)
-        entries = [e for e in log_entries(game, states, actions, NAMES) if e.number > 0]
+        entries = [e for e in log_entries(game, states, actions, NAMES, lang="en") if e.number > 0]
         assert len(entries) == len(actions)
         for entry, state, (seat, action) in zip(entries, states[:-1], actions, strict=True):
             seen.add(check_entry(name, entry, seat, action))
@@ -113,14 +113,16 @@ def test_every_kind_of_action_reads_in_the_games_words(name: str, seats: int) ->
                 verb = other.split()[0]
                 if verb not in seen:
                     branch = game.apply(state, seat, other)
-                    [tried] = log_entries(game, [state, branch], [(seat, other)], NAMES)[-1:]
+                    [tried] = log_entries(game, [state, branch], [(seat, other)], NAMES, lang="en")[
+                        -1:
+                    ]
                     seen.add(check_entry(name, tried, seat, other))
     assert sorted(seen) == sorted(FIRST_LINE[name])
 
 
 def test_exact_lines() -> None:
     game, states, actions = playout("targi", 2, 0)
-    entries = log_entries(game, states, actions, ["Ann", "Bob"])
+    entries = log_entries(game, states, actions, ["Ann", "Bob"], lang="en")
     assert entries[0].text().startswith("Setup Round 1 begins; Ann is start player")
     assert (
         entries[1].text()
@@ -132,8 +134,8 @@ def test_exact_lines() -> None:
     [seat] = tigris.to_act(state)
     passed = tigris.apply(state, seat, "pass")
     names = ["Ann", "Bob"]
-    [entry] = log_entries(tigris, [state, passed], [(seat, "pass")], names)
-    assert entry == LogEntry(1, seat, names[seat], (f"{names[seat]} passes",))
+    [entry] = log_entries(tigris, [state, passed], [(seat, "pass")], names, lang="en")
+    assert entry == LogEntry(1, seat, names[seat], (f"{names[seat]} passes",), "en")
 
 
 def test_the_log_reads_only_the_public_view() -> None:
@@ -145,7 +147,9 @@ def test_the_log_reads_only_the_public_view() -> None:
             return real.view(state, None)
 
         spy: Any = SimpleNamespace(NAME=game.NAME, view=public_only)
-        assert log_entries(spy, states, actions, NAMES) == log_entries(game, states, actions, NAMES)
+        assert log_entries(spy, states, actions, NAMES, lang="en") == log_entries(
+            game, states, actions, NAMES, lang="en"
+        )
 
 
 def _names(value: Any) -> set[str]:
@@ -167,7 +171,7 @@ def test_no_targi_log_line_names_a_secret_card(seed: int) -> None:
     """A hand card, a card drawn in secret, a face-down card or a deck card that nobody could
     see yet is never named in the log up to that moment."""
     game, states, actions = playout("targi", 2, seed)
-    entries = log_entries(game, states, actions, ["Ann", "Bob"])
+    entries = log_entries(game, states, actions, ["Ann", "Bob"], lang="en")
     by_number = {e.number: e.text() for e in entries}
     public_names: set[str] = set()
     text_so_far = ""
@@ -192,7 +196,7 @@ def test_no_targi_log_line_names_a_secret_card(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_no_tigris_log_line_shows_a_hand_or_a_hidden_score(seed: int) -> None:
     game, states, actions = playout("tigris", 3, seed)
-    entries = log_entries(game, states, actions, NAMES)
+    entries = log_entries(game, states, actions, NAMES, lang="en")
     for entry, state in zip(entries, states[1:], strict=True):
         text = entry.text()
         for seat in range(3):

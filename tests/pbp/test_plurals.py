@@ -35,8 +35,8 @@ def test_engine_and_board_sentences_with_one() -> None:
     else:
         raise AssertionError("a swap of two red tiles with one in hand was accepted")
     view = {"pending": {"kind": "limits", "excess": 1}}
-    assert presenters.pending_clause(view, []) == "drop 1 good"
+    assert presenters.pending_clause(view, [], lang="en") == "drop 1 good"
     view = {"pending": {"kind": "treasure", "count": 1}}
-    assert presenters.pending_clause(view, []) == "take 1 treasure"
-    line = presenters.status_line({"to_act": [0], "actions_left": 1}, ["Ann"])
+    assert presenters.pending_clause(view, [], lang="en") == "take 1 treasure"
+    line = presenters.status_line({"to_act": [0], "actions_left": 1}, ["Ann"], lang="en")
     assert line == "To act: **Ann** (1 action left)."

@@ -458,7 +458,7 @@ def _english_words(drawn: list[str], names: tuple[str, ...] = ()) -> list[str]:
 def _pseudo_events(game: str, view: dict[str, Any]) -> dict[str, Any]:
     """The view as the bot gives it to the renderers, engine sentences marked as the engine's
     catalogue would mark them (they are the engine domain's texts)."""
-    shown = copy.deepcopy(presenters.localize_view(game, view, i18n.PSEUDO))
+    shown = copy.deepcopy(presenters.localize_view(game, view, lang=i18n.PSEUDO))
     for event in shown.get("events", []):
         if not str(event.get("text", "")).startswith("⟦"):
             event["text"] = f"⟦{event.get('text', '')}⟧"
@@ -553,7 +553,7 @@ def test_the_pseudo_check_notices_english_drawn_past_the_catalogue():
 def test_a_revolt_is_named_by_its_leaders_not_by_its_supporters_colour(lang: str, header: str):
     """A revolt's view gives red as its colour (the temples its supporters add); the header names
     the leaders who revolt, in words, with no colour id."""
-    view = presenters.localize_view("tigris", positions.tigris_traders_revolt(), lang)
+    view = presenters.localize_view("tigris", positions.tigris_traders_revolt(), lang=lang)
     with _draw.recording() as drawn:
         render_board("tigris", view, lang)
     assert header in drawn
@@ -566,7 +566,7 @@ def test_a_war_is_named_by_its_leaders_in_words():
     words = {"ko": ("에서 ", " 전쟁(외부 분쟁)"), "tr": (" karesinde ", " savaşı")}
     for lang, (before, after) in words.items():
         with _draw.recording() as drawn:
-            render_board("tigris", presenters.localize_view("tigris", view, lang), lang)
+            render_board("tigris", presenters.localize_view("tigris", view, lang=lang), lang)
         leaders = i18n.tr(tigris.LEADERS[colour], lang)
         assert f"{view['pending']['square']}{before}{leaders}{after}" in drawn
         assert not [text for text in drawn if f"({colour})" in text]
@@ -660,7 +660,7 @@ def test_board_in_each_language_matches_golden(game: str, lang: str):
     bot's image path does)."""
     board, _ = GOLDEN[game]
     boards = positions.TIGRIS_BOARDS if game == "tigris" else positions.TARGI_BOARDS
-    view = presenters.localize_view(game, boards[board](), lang)
+    view = presenters.localize_view(game, boards[board](), lang=lang)
     png = render_board(game, view, lang)
     assert png != render_board(game, view, "en")
     assert_matches_golden(png, f"{board}_{lang}")
@@ -671,7 +671,7 @@ def test_board_in_each_language_matches_golden(game: str, lang: str):
 def test_private_image_in_each_language_matches_golden(game: str, lang: str):
     _, private = GOLDEN[game]
     _, make = positions.PRIVATE[private]
-    view = presenters.localize_view(game, make(), lang)
+    view = presenters.localize_view(game, make(), lang=lang)
     png = render_private(game, view, lang)
     assert png != render_private(game, view, "en")
     assert_matches_golden(png, f"{private}_{lang}")

@@ -140,7 +140,7 @@ def _texts_drawn(game: str, lang: str) -> Iterator[tuple[str, str, tuple[str, ..
     for where, public, mine in positions(game):
         notation = _notation(public)
         for view in (public, *mine[:2]):
-            shown = presenters.localize_view(game, view, lang)
+            shown = presenters.localize_view(game, view, lang=lang)
             events = _event_lines(game, shown, lang)
             public = view.get("viewer") is None
             renderer = render_board if public else render_private
@@ -170,20 +170,9 @@ def test_images_of_random_games_speak_the_tables_language(game: str, lang: str):
     assert found == {}
 
 
-#: Event sentences are the engine catalogue's (engine.po, branch i18b): where they still carry
-#: goods codes, "VP" or particles written both ways, the test is expected to fail; strict, so
-#: it fails as soon as they pass and the mark must go.
-ENGINE_TEXTS_PENDING = pytest.mark.xfail(strict=True, reason="engine.po event sentences")
-
-
 @pytest.mark.parametrize(
     ("game", "lang"),
-    [
-        pytest.param("tigris", "ko", marks=ENGINE_TEXTS_PENDING),
-        ("tigris", "tr"),
-        pytest.param("targi", "ko", marks=ENGINE_TEXTS_PENDING),
-        pytest.param("targi", "tr", marks=ENGINE_TEXTS_PENDING),
-    ],
+    [("tigris", "ko"), ("tigris", "tr"), ("targi", "ko"), ("targi", "tr")],
 )
 def test_event_sentences_on_the_images_speak_the_tables_language(game: str, lang: str):
     """The last events under the panel, as the image words them."""

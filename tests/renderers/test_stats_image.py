@@ -29,9 +29,14 @@ def _blocks(lang: str) -> list[StatsBlock]:
 
     return [
         StatsBlock(
-            presenters.game_title("tigris", lang), 12, 3, lines("tigris", tigris.STATISTICS, 12)
+            presenters.game_title("tigris", lang=lang),
+            12,
+            3,
+            lines("tigris", tigris.STATISTICS, 12),
         ),
-        StatsBlock(presenters.game_title("targi", lang), 1, 0, lines("targi", targi.STATISTICS, 1)),
+        StatsBlock(
+            presenters.game_title("targi", lang=lang), 1, 0, lines("targi", targi.STATISTICS, 1)
+        ),
     ]
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bot import presenters
+from bot.i18n import render
 from bot.service import (
     AlreadySeated,
     BadOption,
@@ -97,8 +99,11 @@ async def test_bad_create_arguments_are_refused(service: Service, database: Loca
         await _lobby(service, max_seats=5)
     with pytest.raises(BadOption, match="no option 'colour'"):
         await _lobby(service, options={"colour": "red"})
-    with pytest.raises(BadOption, match="takes a int"):
+    with pytest.raises(BadOption, match="takes a whole number, not 'three'") as wrong:
         await _lobby(service, options={"rounds": "three"})
+    assert render(presenters.refusal(wrong.value), "ko") == (
+        "옵션 'rounds': 정수 값을 써야 해요. 받은 값: 'three'."
+    )
     with pytest.raises(BadOption, match="1 to 5"):  # the engine's own refusal
         await _lobby(service, options={"rounds": 9})
     with pytest.raises(BadOption, match="Seat order"):

@@ -90,7 +90,7 @@ async def test_totals_and_averages_per_title_mark_the_games_with_ai_seats(
     service: Service,
 ) -> None:
     lobby = await service.create(
-        game="targi", guild_id=GUILD, channel_id=1, creator=ANN, max_seats=2
+        game="targi", guild_id=GUILD, channel_id=1, creator=ANN, max_seats=2, language="en"
     )
     await service.add_ai(lobby.id, ANN.user_id, "easy", can_manage=False)
     with_ai = await service.start(lobby.id, ANN.user_id, can_manage=False)

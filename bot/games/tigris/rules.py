@@ -508,6 +508,8 @@ def parse(text: str) -> tuple[Any, ...]:
     verb, args = words[0], words[1:]
 
     def arity(*counts: int) -> None:
+        if counts == (0,) and args:
+            raise InvalidNotation(f"'{verb}' takes nothing after it.", key="no_args", verb=verb)
         if len(args) not in counts:
             words = " or ".join(map(str, counts))
             raise InvalidNotation(
@@ -1039,9 +1041,11 @@ def _do_support(state: State, w: _Work, pending: Pending, amount: int) -> None:
     w.removed += amount
     w.event(
         "support",
-        f"@{pending.seat} commits {amount} {COLOURS[colour]}",
+        f"@{pending.seat} commits {amount} {COLOURS[colour]}"
+        if amount
+        else f"@{pending.seat} commits no support",
         pending.seat,
-        key="support",
+        key="support" if amount else "no_support",
         player=f"@{pending.seat}",
         n=amount,
         colour=COLOURS[colour],
@@ -1241,10 +1245,14 @@ def _resolve_war(w: _Work, colour: int, winner: int, loser: int, won: int, lost:
     w.event(
         "war",
         f"@{winner}'s {name} wins the war {max(won, lost)} to {min(won, lost)}; "
-        f"@{loser} loses {plural(removed, UNIT_NAMES[colour])}",
+        + (
+            f"@{loser} loses {plural(removed, UNIT_NAMES[colour])}"
+            if removed
+            else f"@{loser} loses no tiles"
+        ),
         winner,
         loser,
-        key="war_won",
+        key="war_won" if removed else "war_won_no_tiles",
         winner=f"@{winner}",
         loser=f"@{loser}",
         colour=COLOURS[colour],
