@@ -23,12 +23,12 @@ from renderers._draw import (
     draw_text,
     fit_size,
     font,
-    png_bytes,
     robot_sprite,
     supersampled,
     text_width,
     wrap,
 )
+from renderers.indexed import png_bytes
 
 # ---- geometry ---------------------------------------------------------------------------------
 CARD_W = 168

@@ -227,11 +227,15 @@ async def render_file(
     *,
     private: bool = False,
     lang: str = i18n.DEFAULT,
+    table_id: int | None = None,
 ) -> discord.File | None:
     """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
-    rendering failed."""
+    rendering failed. A board with ``table_id`` is redrawn from that table's last board."""
     try:
-        data = await (private_png(game, view, lang) if private else board_png(game, view, lang))
+        if private:
+            data = await private_png(game, view, lang)
+        else:
+            data = await board_png(game, view, lang, table_id)
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -451,7 +455,11 @@ async def post_board(
     if users:
         text = " ".join(f"<@{u}>" for u in users) + " " + text
     image = await render_file(
-        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png", lang=lang
+        table.game,
+        marked(table, view),
+        f"{table.game}-{table.id}-{table.seq}.png",
+        lang=lang,
+        table_id=table.id,
     )
     channel = bot.get_partial_messageable(table.channel_id)
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
@@ -478,7 +486,11 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     text += await final_line(bot.service.db, table)
     files: list[discord.File] = []
     image = await render_file(
-        table.game, marked(table, view), f"{table.game}-{table.id}-final.png", lang=lang
+        table.game,
+        marked(table, view),
+        f"{table.game}-{table.id}-final.png",
+        lang=lang,
+        table_id=table.id,
     )
     if image is not None:
         files.append(image)
