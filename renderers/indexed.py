@@ -21,7 +21,7 @@ from PIL import Image
 
 from renderers.fixed_palette import PALETTE
 
-BAND_ROWS = 16  # rows deflated together (smaller: more bands reused, a larger file)
+BAND_ROWS = 32  # rows deflated together (measured: 8 or 16 rows reuse no more bands per move)
 ZLIB_LEVEL = 1  # measured: level 2-3 save 5-10% of the bytes for 10-25% more CPU
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KiB window, "fastest" (informative only)

@@ -7,6 +7,7 @@ mostly ephemeral, answers.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import logging
@@ -364,7 +365,10 @@ async def _show_locked(
     if table.posted_to_act is not None:
         before = [table.players[s].user_id for s in table.posted_to_act]
         before = [u for u in before if not ai_seats.is_ai(u)]
-    return await bot.service.get(table.id), waiting, before, actor
+    posted = dataclasses.replace(
+        table, posted_version=table.version, board_message_id=message.id, posted_to_act=seats
+    )  # what set_posted wrote: the table is not read again
+    return posted, waiting, before, actor
 
 
 async def _already_shown(bot: BoardBot, table: Table) -> bool:
