@@ -29,7 +29,7 @@ from PIL import Image
 from renderers import indexed, targi, tigris
 
 #: Tables whose last board a process keeps (about 1.4 MB each: its palette indices, deflated).
-CACHED_TABLES = 48
+CACHED_TABLES = 64
 
 Box = tuple[int, int, int, int]
 Cells = dict[Hashable, tuple[Box, str]]

@@ -353,7 +353,7 @@ async def _show_locked(
         await bot.service.set_posted(table.id, table.version, message.id, ())
         await retire_board(bot, table, message.id)
         return nothing
-    view = await bot.service.public_view(table.id)
+    view = await bot.service.public_view(table.id, table)
     message = await post_board(bot, table, view, ping=ping, actor=actor)
     waiting = to_ping(table, view)
     seats = tuple(int(s) for s in view.get("to_act") or [])
