@@ -162,9 +162,14 @@ _G = targi
 
 
 def _edges(start: int, size: int, end: int) -> list[int]:
-    """Cell edges of five cards of ``size`` from ``start``: half-way across each gap."""
-    inner = [start + i * (size + _G.GAP) - _G.GAP // 2 for i in range(1, 5)]
-    return [0, *inner, end]
+    """Cell edges across the table: the margin, then each of the five cards and the gap after
+    it (the last gap runs to ``end``). Frames and brackets stay within a card's gaps, so a
+    frame redraws the gaps around its card, never the next card."""
+    edges = [0]
+    for i in range(5):
+        left = start + i * (size + _G.GAP)
+        edges += [left, left + size]
+    return [*edges, end]
 
 
 _PANEL_LEFT = _G.PANEL_X - 10  # a glyph of the panel's text may overhang its left edge
@@ -173,6 +178,7 @@ _TARGI_GRID = _Grid(
     _edges(_G.GRID_Y, _G.CARD_H, _G.HEIGHT),
     {"panel": (_PANEL_LEFT, 0, _G.WIDTH, _G.HEIGHT)},
 )
+_FRAME_REACH = 8  # a frame 5 px outside its card, a bracket 3 px further: within the gap
 
 
 def _card_box(x: int, y: int, reach: int = 0) -> Box:
@@ -191,24 +197,25 @@ def _targi_cells(view: dict[str, Any]) -> Cells:
     for entry in view.get("border", []):
         pieces = ["border", entry.get("grid"), entry.get("robber"), entry.get("targi")]
         drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), pieces))
-    # frames 5 px outside a card, brackets 6 px wide on that outline: 9 px reach both
     last = view.get("last_action") or {}
     last_cells, last_numbers = _G._action_places(str(last.get("action", "")))
     for cell in last_cells:
         if cell in cells:
-            drawn.append((_card_box(*cells[cell], reach=9), ["frame", cell]))
+            drawn.append((_card_box(*cells[cell], reach=_FRAME_REACH), ["frame", cell]))
     for number in last_numbers:
         if number in numbers:
-            drawn.append((_card_box(*numbers[number], reach=9), ["frame", number]))
+            drawn.append((_card_box(*numbers[number], reach=_FRAME_REACH), ["frame", number]))
     pending = view.get("pending") or {}
     if pending.get("cell") in cells:
-        drawn.append((_card_box(*cells[str(pending["cell"])], reach=9), ["brackets", pending]))
+        drawn.append(
+            (_card_box(*cells[str(pending["cell"])], reach=_FRAME_REACH), ["brackets", pending])
+        )
     source = _G.PENDING_SOURCES.get(str(pending.get("kind")))
     if pending.get("source") == "expansion":
         source = "Tribal Expansion"
     for entry in view.get("border", []):
         if source and entry.get("name") == source:
-            box = _card_box(*_G.grid_xy(*entry["grid"]), reach=9)
+            box = _card_box(*_G.grid_xy(*entry["grid"]), reach=_FRAME_REACH)
             drawn.append((box, ["brackets", source]))
     return _cells(_TARGI_GRID, drawn, view)
 

@@ -550,5 +550,5 @@ def test_the_benchmark_draws_the_images_in_the_language_asked():
     english, korean = (
         run(["targi"], seed=3, positions=1, repeat=1, lang=lang) for lang in LANGS[:2]
     )
-    assert [r.kind for r in korean] == ["board", "private"]
+    assert [r.kind for r in korean] == ["board", "move", "private"]
     assert [r.sizes for r in korean] != [r.sizes for r in english]

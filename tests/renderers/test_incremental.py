@@ -98,3 +98,33 @@ def test_the_png_holds_each_pixel_s_nearest_palette_colour():
     # the fixed palette stays close to the drawing: no visible change, no colour lost
     assert mean_difference(decoded.convert("RGB"), drawn) < 0.8
     assert strongly_changed_pixels(decoded.convert("RGB"), drawn) == 0
+
+
+@pytest.mark.parametrize("weight", ["regular", "bold", "condensed"])
+def test_a_text_drawn_from_a_kept_mask_is_the_text_drawn_afresh(weight):
+    from PIL import ImageDraw, ImageFont
+
+    from renderers._draw import FONT_DIR, FONT_FILES, font, hangul_font
+
+    rng = random.Random(weight)
+    texts = ["Turn 12", "Bag: 41 tiles", "▶ to act", "Ann (you)", "Çağrı ışık", "♐ ♉ ⚱ ♌"]
+    for _ in range(3):  # the second and third time come from the kept masks
+        for text in texts:
+            size = rng.choice([14, 17, 19, 24])
+            xy = (rng.uniform(0, 40), rng.uniform(0, 20))
+            anchor = rng.choice(["la", "mm", "ra", "ls", "lm"])
+            stroke = rng.choice([0, 0, 1])
+            fresh = ImageFont.truetype(
+                str(FONT_DIR / FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+            )
+            images = []
+            for face in (font(size, weight), fresh):
+                image = Image.new("RGB", (300, 60), (20, 30, 40))
+                ImageDraw.Draw(image).text(
+                    xy, text, font=face, fill=(250, 240, 230), anchor=anchor, stroke_width=stroke
+                )
+                images.append(image.tobytes())
+            assert images[0] == images[1], (text, size, xy, anchor, stroke)
+    korean = Image.new("RGB", (300, 60))
+    ImageDraw.Draw(korean).text((3.5, 4.25), "차례 3", font=hangul_font(20, weight))
+    assert korean.getbbox() is not None
