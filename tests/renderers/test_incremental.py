@@ -22,7 +22,13 @@ from renderers import incremental, indexed, render_board
 from tests.renderers.golden import mean_difference, strongly_changed_pixels
 from tests.renderers.positions import tigris_war_pending
 
-GAMES = [("tigris", 2, 11), ("tigris", 4, 12), ("targi", 2, 13)]
+GAMES = [
+    ("tigris", 2, 11),
+    ("tigris", 3, 21),
+    ("tigris", 4, 12),
+    ("targi", 2, 13),
+    ("targi", 2, 23),
+]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "tr"])
