@@ -1,6 +1,6 @@
 """The 256 colours every board and hand of both games is encoded in (see ``renderers.indexed``).
 
-Chosen once from the games' own drawings (``python -m renderers palette`` prints them again): the
+Chosen once from the games' own drawings (:func:`build` chooses them again, in a minute): the
 colours of boards and hands of seeded games, both games, every language, reduced to 256 by
 Pillow's octree, with the 32 most frequent colours (backgrounds, land, river, panels, text) set
 exactly. Mapped to these, a board is closer to its drawing than with a palette chosen per image
