@@ -297,7 +297,7 @@ async def run(args: argparse.Namespace) -> int:
         ai_tables = [await _open_ai_table(service, args, i) for i in range(args.ai_tables)]
         argv = [sys.executable, "-m", "bot"]
         if args.profile:
-            argv[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
+            argv[1:] = ["-m", "bot.bench_profile", str(Path(args.profile).resolve())]
         env = {
             "DATABASE_PATH": str(path),
             "RENDER_WORKERS": str(args.render_workers),

@@ -262,10 +262,12 @@ class PlayByPost:
         left = _budget_left(periods, at, ending_now=None)
         return AwayStatus(user_id, None if current is None else current.end(), left)
 
-    async def away_seats(self, table_id: int, now: float | None = None) -> dict[int, float]:
-        """Seats of the table whose player is away now -> when they are back (for the board)."""
+    async def away_seats(self, table: Table | int, now: float | None = None) -> dict[int, float]:
+        """Seats of the table (or the table of that id) whose player is away now -> when they
+        are back (for the board)."""
         at = self._now(now)
-        table = await self.service.get(table_id)
+        if not isinstance(table, Table):
+            table = await self.service.get(table)
         out: dict[int, float] = {}
         async with self.service.db.read() as q:
             pq = PbpQueries(q)

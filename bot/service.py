@@ -865,8 +865,15 @@ class Service:
                 raise NotStarted(_("This game has not started yet."))
             return table, self._game(table.game), await self._state(row, table)
 
-    async def public_view(self, table_id: int) -> dict[str, Any]:
-        """The engine's view for spectators (``view(state, None)``)."""
+    async def public_view(self, table_id: int, table: Table | None = None) -> dict[str, Any]:
+        """The engine's view for spectators (``view(state, None)``). With ``table`` (just read),
+        the state this process keeps for that version is used without reading the table again."""
+        cached = self._states.get(table_id) if table is not None else None
+        if table is not None and cached is not None and cached[0] == table.version:
+            if table.status == "lobby" or table.end_reason == "cancelled":
+                raise NotStarted(_("This game has not started yet."))
+            started: dict[str, Any] = self._game(table.game).view(cached[1], None)
+            return started
         _table, game, state = await self._started_state(table_id)
         view: dict[str, Any] = game.view(state, None)
         return view

@@ -9,7 +9,7 @@ the view does not carry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from renderers import targi, tigris
@@ -34,14 +34,22 @@ def _renderers(game: str, view: dict[str, Any]) -> tuple[Renderer, Renderer]:
     return _RENDERERS[game]
 
 
-def render_board(game: str, view: dict[str, Any], lang: str) -> bytes:
+def render_board(
+    game: str, view: dict[str, Any], lang: str, table: Hashable | None = None
+) -> bytes:
     """PNG of the public board, drawn from the public view.
 
+    With ``table`` (any key naming the table), only what changed since that table's last board
+    drawn in this process is redrawn (``renderers.incremental``); the bytes are the same.
     Raises ValueError for a seat's own view: it could carry that seat's secrets.
     """
     board, _ = _renderers(game, view)
     if view.get("viewer") is not None:
         raise ValueError("the public board is drawn from the public view (viewer None)")
+    if table is not None:
+        from renderers import incremental
+
+        return incremental.render_board(game, view, lang, table)
     return board(view, lang)
 
 

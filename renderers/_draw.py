@@ -43,6 +43,30 @@ Box = tuple[float, float, float, float]
 Font = ImageFont.FreeTypeFont
 
 
+MASKS_KEPT = 512  # rendered texts kept per font size and weight
+
+
+def _keeping_masks(loaded: Font) -> Font:
+    """``loaded``, remembering the texts it rendered. Pillow draws a text by asking the font for
+    the text's mask (``getmask2``), a function of the text and its placement alone; a board
+    draws mostly the same words move after move (names, labels, counts), and rendering them
+    was the larger part of drawing a panel."""
+    render = loaded.getmask2
+
+    @lru_cache(maxsize=MASKS_KEPT)
+    def kept(text: str, args: tuple[Any, ...], options: tuple[tuple[str, Any], ...]) -> Any:
+        return render(text, *args, **dict(options))
+
+    def getmask2(text: str, *args: Any, **options: Any) -> Any:
+        try:
+            return kept(text, args, tuple(sorted(options.items())))
+        except TypeError:  # an option that cannot be a key (a list of features)
+            return render(text, *args, **options)
+
+    loaded.getmask2 = getmask2  # type: ignore[method-assign,assignment]
+    return loaded
+
+
 @lru_cache(maxsize=128)
 def font(size: int, weight: str = "regular") -> Font:
     """The shipped DejaVu font (``regular``, ``bold`` or ``condensed``) at ``size`` pixels.
@@ -50,16 +74,20 @@ def font(size: int, weight: str = "regular") -> Font:
     The basic layout engine (no libraqm) keeps text identical whichever optional libraries the
     installed Pillow has; our texts need no complex shaping.
     """
-    return ImageFont.truetype(
-        str(FONT_DIR / FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+    return _keeping_masks(
+        ImageFont.truetype(
+            str(FONT_DIR / FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+        )
     )
 
 
 @lru_cache(maxsize=128)
 def hangul_font(size: int, weight: str = "regular") -> Font:
     """The shipped Hangul font at ``size`` pixels (``condensed`` is its regular cut)."""
-    return ImageFont.truetype(
-        str(FONT_DIR / HANGUL_FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+    return _keeping_masks(
+        ImageFont.truetype(
+            str(FONT_DIR / HANGUL_FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC
+        )
     )
 
 

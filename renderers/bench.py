@@ -16,7 +16,11 @@ from typing import Any
 from renderers import render_board, render_private
 
 SEATS = {"tigris": 4, "targi": 2}
-TARGETS_MS = {"board": {"tigris": 60.0, "targi": 40.0}, "private": {"tigris": 20.0, "targi": 20.0}}
+TARGETS_MS = {
+    "board": {"tigris": 60.0, "targi": 40.0},
+    "move": {"tigris": 60.0, "targi": 40.0},
+    "private": {"tigris": 20.0, "targi": 20.0},
+}
 
 
 @dataclass
@@ -57,6 +61,18 @@ def sample_views(
     return [(game.view(state, None), game.view(state, 0)) for state in picks]
 
 
+def consecutive_views(game_name: str, seed: int, moves: int) -> list[dict[str, Any]]:
+    """Public views of ``moves`` positions in a row from the middle of one seeded random game:
+    the boards a table shows move after move."""
+    from bot.games import get_game
+    from bot.games.playout import play
+
+    game = get_game(game_name)
+    states = play(game, SEATS[game_name], seed, keep_states=True).states
+    start = max(0, len(states) // 2 - moves // 2)
+    return [game.view(state, None) for state in states[start : start + moves]]
+
+
 def measure(
     game: str,
     kind: str,
@@ -82,7 +98,9 @@ def measure(
 
 
 def run(games: Sequence[str], seed: int, positions: int, repeat: int, lang: str) -> list[Result]:
-    """Benchmark the board and private image of each game, drawn in ``lang``."""
+    """Benchmark the board and private image of each game, drawn in ``lang``: the board drawn
+    from nothing (``board``) and after each move of a table whose last board is kept
+    (``move``, what the bot draws)."""
     results = []
 
     def board(game: str, view: dict[str, Any]) -> bytes:
@@ -91,9 +109,14 @@ def run(games: Sequence[str], seed: int, positions: int, repeat: int, lang: str)
     def private(game: str, view: dict[str, Any]) -> bytes:
         return render_private(game, view, lang)
 
+    def move(game: str, view: dict[str, Any]) -> bytes:  # the table's last board is kept
+        return render_board(game, view, lang, "bench")
+
     for game in games:
         views = sample_views(game, seed, positions)
         results.append(measure(game, "board", board, [v for v, _ in views], repeat))
+        following = consecutive_views(game, seed, positions * 4)
+        results.append(measure(game, "move", move, following, max(1, repeat // 4)))
         results.append(measure(game, "private", private, [p for _, p in views], repeat))
     return results
 

@@ -23,13 +23,13 @@ from renderers._draw import (
     draw_text,
     fit_size,
     font,
-    png_bytes,
     robot_sprite,
     supersampled,
     text_width,
     wrap,
 )
 from renderers._text import seat_text
+from renderers.indexed import png_bytes
 
 # ---- geometry ---------------------------------------------------------------------------------
 CARD_W = 168

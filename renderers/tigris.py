@@ -24,13 +24,13 @@ from renderers._draw import (
     fit_size,
     font,
     glyph_painter,
-    png_bytes,
     robot_sprite,
     supersampled,
     text_width,
     wrap,
 )
 from renderers._text import seat_text
+from renderers.indexed import png_bytes
 
 # ---- geometry (every position on the board image comes from these numbers) -------------------
 COLUMNS = 16

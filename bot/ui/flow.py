@@ -7,6 +7,7 @@ mostly ephemeral, answers.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import logging
@@ -225,13 +226,15 @@ async def render_file(
     *,
     private: bool = False,
     lang: str,
+    table_id: int | None = None,
 ) -> discord.File | None:
     """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
-    rendering failed."""
+    rendering failed. A board with ``table_id`` is redrawn from that table's last board."""
     try:
-        data = await (
-            private_png(game, view, lang=lang) if private else board_png(game, view, lang=lang)
-        )
+        if private:
+            data = await private_png(game, view, lang=lang)
+        else:
+            data = await board_png(game, view, lang=lang, table=table_id)
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -373,17 +376,21 @@ async def _post_state(
         message = await post_final(bot, table, moves=moves)
         await _posted(bot, table, message.id, ())
         return nothing
-    view = await bot.service.public_view(table.id)
+    view = await bot.service.public_view(table.id, table)
     message = await post_board(bot, table, view, ping=ping, actor=actor, moves=moves)
     waiting = to_ping(table, view)
-    await _posted(bot, table, message.id, tuple(int(s) for s in view.get("to_act") or []))
+    seats = tuple(int(s) for s in view.get("to_act") or [])
+    await _posted(bot, table, message.id, seats)
     if not ping:
         return nothing
     before = None
     if table.posted_to_act is not None:
         before = [table.players[s].user_id for s in table.posted_to_act]
         before = [u for u in before if not ai_seats.is_ai(u)]
-    return await bot.service.get(table.id), waiting, before, actor
+    posted = dataclasses.replace(
+        table, posted_version=table.version, board_message_id=message.id, posted_to_act=seats
+    )  # what set_posted wrote: the table is not read again
+    return posted, waiting, before, actor
 
 
 async def _posted(
@@ -563,7 +570,11 @@ async def post_board(
         text = f"{announced}\n{text}" if announced else text
     text = pings + text
     image = await render_file(
-        table.game, marked(table, view), f"{table.game}-{table.id}-{table.seq}.png", lang=lang
+        table.game,
+        marked(table, view),
+        f"{table.game}-{table.id}-{table.seq}.png",
+        lang=lang,
+        table_id=table.id,
     )
     channel = bot.get_partial_messageable(table.channel_id)
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
@@ -596,7 +607,11 @@ async def post_final(
         text = f"{announced}\n{text}" if announced else text
     files: list[discord.File] = []
     image = await render_file(
-        table.game, marked(table, view), f"{table.game}-{table.id}-final.png", lang=lang
+        table.game,
+        marked(table, view),
+        f"{table.game}-{table.id}-final.png",
+        lang=lang,
+        table_id=table.id,
     )
     if image is not None:
         files.append(image)

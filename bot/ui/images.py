@@ -12,13 +12,15 @@ import asyncio
 import os
 import time
 import weakref
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 import renderers
 from bot import presenters
 from bot.i18n import DEFAULT
 from bot.workers import WorkerPool
+
+T = TypeVar("T")
 
 # In threads, at most this many images are drawn at once (per event loop): drawing holds the GIL
 # much of the time, and a queue of renders must not starve the event loop that acknowledges moves.
@@ -51,18 +53,47 @@ def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
         renderers.render_board(game, view, DEFAULT)
 
 
-class RenderPool(WorkerPool):
+class RenderPool:
     """``workers`` processes drawing images; :attr:`cpu_seconds` sums the CPU time the drawings
-    took in them (the bench reports it with the bot's own)."""
+    took in them (the bench reports it with the bot's own).
+
+    Each worker is a pool of one process of its own, so a table's boards can go to the same
+    worker: it keeps that table's last board and redraws only what a move changed
+    (``renderers.incremental``). A board goes elsewhere when its worker has more to draw than
+    the least busy one (any worker draws the same bytes; a board without its table's last one
+    is drawn in full).
+    """
 
     def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError("the render pool needs at least one worker")
+        self.workers = workers
         # At the bot's own priority: a board is what a player waits for after a move.
-        super().__init__(workers, name="render")
+        self._lanes = [WorkerPool(1, name="render") for _ in range(workers)]
+        self._waiting = [0] * workers
         self.cpu_seconds = 0.0
         self.images = 0
 
-    async def draw(self, function: Callable[..., bytes], *args: Any) -> bytes:
-        data, cpu = await self.run(_timed, function, args)
+    def _lane(self, table: Hashable | None) -> int:
+        idle = min(range(self.workers), key=self._waiting.__getitem__)
+        if table is None:
+            return idle
+        own = hash(table) % self.workers
+        return own if self._waiting[own] <= self._waiting[idle] + 1 else idle
+
+    async def run(self, function: Callable[..., T], *args: Any, table: Hashable = None) -> T:
+        """``function(*args)`` in a worker (``table``'s own one if it is not far behind)."""
+        lane = self._lane(table)
+        self._waiting[lane] += 1
+        try:
+            return await self._lanes[lane].run(function, *args)
+        finally:
+            self._waiting[lane] -= 1
+
+    async def draw(
+        self, function: Callable[..., bytes], *args: Any, table: Hashable = None
+    ) -> bytes:
+        data, cpu = await self.run(_timed, function, args, table=table)
         self.cpu_seconds += cpu
         self.images += 1
         return data
@@ -77,8 +108,17 @@ class RenderPool(WorkerPool):
             game = get_game(name)
             views.append((name, game.view(game.new_game(2, 1), None)))
         await asyncio.gather(
-            *(self.run(_warm, views) for _ in range(self.workers)), return_exceptions=True
+            *(lane.run(_warm, views) for lane in self._lanes), return_exceptions=True
         )
+
+    def pids(self) -> list[int]:
+        """The worker processes running now (none before the first call)."""
+        return [pid for lane in self._lanes for pid in lane.pids()]
+
+    def shutdown(self) -> None:
+        """Stop the workers; a call in flight is dropped."""
+        for lane in self._lanes:
+            lane.shutdown()
 
 
 def use_render_pool(pool: RenderPool | None) -> None:
@@ -105,20 +145,24 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
-async def render(function: Callable[..., bytes], *args: Any) -> bytes:
-    """``function(*args)``, a renderer returning PNG bytes, in the render pool or a thread."""
+async def render(function: Callable[..., bytes], *args: Any, table: Hashable = None) -> bytes:
+    """``function(*args)``, a renderer returning PNG bytes, in the render pool (``table``'s own
+    worker where it can) or a thread."""
     pool = _pools.get(asyncio.get_running_loop())
     if pool is not None:
-        return await pool.draw(function, *args)
+        return await pool.draw(function, *args, table=table)
     async with _render_slots():
         data: bytes = await asyncio.to_thread(function, *args)
     return data
 
 
-async def board_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
-    """The public board as PNG bytes in ``lang``."""
+async def board_png(
+    game: str, view: dict[str, Any], *, lang: str, table: int | None = None
+) -> bytes:
+    """The public board as PNG bytes in ``lang``; with ``table``, redrawn from that table's last
+    board where its worker has it (the same bytes)."""
     shown = presenters.localize_view(game, view, lang=lang)
-    return await render(renderers.render_board, game, shown, lang)
+    return await render(renderers.render_board, game, shown, lang, table, table=table)
 
 
 async def private_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:

@@ -110,7 +110,7 @@ async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str
     """ " Away: Ann (back <t:..:R>)." for the board text (in the table's language unless
     ``lang``), or ""."""
     lang = table_lang(table) if lang is None else lang
-    away = await bot.pbp.away_seats(table.id)
+    away = await bot.pbp.away_seats(table)  # the table the board shows: no second read
     if not away:
         return ""
     names = flow.names_of(table, lang=lang)

@@ -152,6 +152,8 @@ async def test_away_pauses_reminders_and_extends_the_timer(
     await pbp.set_options(table.id, ANN.user_id, can_manage=False, timer=3 * DAY, warn_lead=HOUR)
     await pbp.away(ANN.user_id, 2, now=t0 + 10 * HOUR)
     assert await pbp.away_seats(table.id, t0 + 11 * HOUR) == {0: t0 + 10 * HOUR + 2 * DAY}
+    # the table the board shows, passed as read: the same answer without reading it again
+    assert await pbp.away_seats(table, t0 + 11 * HOUR) == {0: t0 + 10 * HOUR + 2 * DAY}
     assert await at(scheduler, clock, t0 + DAY) == [("reminder", "Bob")]
     # Ann is back at t0 + 58 h having waited 10 h of present time: no reminder until 24 h.
     assert await pbp.away_seats(table.id, t0 + 58 * HOUR) == {}

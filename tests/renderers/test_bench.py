@@ -13,13 +13,17 @@ def test_bench_reports_each_image_kind():
     results = run(["tigris", "targi"], seed=3, positions=2, repeat=1, lang="en")
     assert [(r.game, r.kind) for r in results] == [
         ("tigris", "board"),
+        ("tigris", "move"),
         ("tigris", "private"),
         ("targi", "board"),
+        ("targi", "move"),
         ("targi", "private"),
     ]
-    assert all(len(r.times_ms) == 2 and min(r.sizes) > 1000 for r in results)
+    # the boards after each move: consecutive positions, the table's last board kept
+    assert [len(r.times_ms) for r in results] == [2, 8, 2, 2, 8, 2]
+    assert all(min(r.sizes) > 1000 for r in results)
     table = report(results).splitlines()
-    assert len(table) == 5 and table[1].startswith("tigris board")
+    assert len(table) == 7 and table[1].startswith("tigris board")
 
 
 def test_the_command_explains_itself(capsys):

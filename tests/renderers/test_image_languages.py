@@ -566,7 +566,7 @@ def test_a_war_is_named_by_its_leaders_in_words():
     words = {"ko": ("에서 ", " 전쟁(외부 분쟁)"), "tr": (" karesinde ", " savaşı")}
     for lang, (before, after) in words.items():
         with _draw.recording() as drawn:
-            render_board("tigris", presenters.localize_view("tigris", view, lang=lang), lang)
+            render_board("tigris", presenters.localize_view("tigris", view, lang=lang), lang=lang)
         leaders = i18n.tr(tigris.LEADERS[colour], lang)
         assert f"{view['pending']['square']}{before}{leaders}{after}" in drawn
         assert not [text for text in drawn if f"({colour})" in text]
@@ -683,5 +683,5 @@ def test_the_benchmark_draws_the_images_in_the_language_asked():
     english, korean = (
         run(["targi"], seed=3, positions=1, repeat=1, lang=lang) for lang in LANGS[:2]
     )
-    assert [r.kind for r in korean] == ["board", "private"]
+    assert [r.kind for r in korean] == ["board", "move", "private"]
     assert [r.sizes for r in korean] != [r.sizes for r in english]

@@ -392,3 +392,26 @@ async def test_waiting_on_lists_games_where_the_user_must_act(service: Service) 
     assert await service.legal_actions(one.id, BOB.user_id) == []
     assert await service.legal_actions(one.id, DAN.user_id) == []
     assert await service.legal_actions(one.id, ANN.user_id) == ["bid 1", "bid 12", "bid 5", "bid 9"]
+
+
+async def test_the_view_of_a_table_just_read_needs_no_database_read(service: Service) -> None:
+    """Posting a board after a move reads the table once: the view for that version comes
+    from the state kept in memory (a newer version or an unknown one is read as before)."""
+    table = await started(service, setup={"hands": [[1, 5, 9, 12], [2, 6, 7, 11]]})
+    result = await service.submit(table.id, BOB.user_id, "bid 11")
+    reads = 0
+    real_read = service._db.read
+
+    def counted():  # type: ignore[no-untyped-def]
+        nonlocal reads
+        reads += 1
+        return real_read()
+
+    service._db.read = counted  # type: ignore[method-assign]
+    try:
+        view = await service.public_view(table.id, result.table)
+        assert reads == 0 and view == result.view
+        assert await service.public_view(table.id, table) == view  # an older version: read
+        assert reads > 0
+    finally:
+        service._db.read = real_read  # type: ignore[method-assign]

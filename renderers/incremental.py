@@ -1,0 +1,355 @@
+"""Boards redrawn in part: only the squares, cards and panel a move changed.
+
+The image of a board is cut into cells that tile it: for T&E each square of the map, the four
+margins around it and the side panel; for Targi the 25 places of the 5x5 table (each with half
+the gap around it) and the panel. Each cell has a signature: everything drawn over it (the
+tiles, leaders, cards, pieces and the frames of the last action or a pending decision whose
+outline reaches into it; for the panel, the whole view). A table's last board is kept per
+process (:data:`CACHED_TABLES`) as its encoded bands only (:mod:`renderers.indexed`); the next
+board of that table redraws the cells whose signature changed with the games' own drawing
+functions, onto the cached static layer, maps just those cells onto the palette, and re-deflates
+just the bands of rows they changed. A table not cached, another language or another static
+layer is drawn in full. Either way the file is byte for byte what :func:`renderers.
+render_board` gives (``tests/renderers/test_incremental.py`` checks it for every move of random
+games of both games in every language).
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_left, bisect_right
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from renderers import indexed, targi, tigris
+
+#: Tables whose last board a process keeps (about 1.4 MB each: its palette indices, deflated).
+CACHED_TABLES = 64
+
+Box = tuple[int, int, int, int]
+Cells = dict[Hashable, tuple[Box, str]]
+
+
+def _signature(*parts: Any) -> str:
+    # repr, not JSON (twice as fast): views are plain data built in a fixed order, and two
+    # equal views written differently would only cost a redraw, never a wrong pixel
+    return repr(parts)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class _Grid:
+    """Cells of a map or table: the rectangles of a grid plus a few free boxes (margins, panel)."""
+
+    def __init__(self, columns: list[int], rows: list[int], extra: dict[str, Box]) -> None:
+        self.columns = columns  # the cells' left edges, then the last right edge
+        self.rows = rows
+        self.extra = extra
+        self.boxes: dict[Hashable, Box] = {
+            (c, r): (columns[c], rows[r], columns[c + 1], rows[r + 1])
+            for r in range(len(rows) - 1)
+            for c in range(len(columns) - 1)
+        }
+        self.boxes.update(extra)
+
+    def touching(self, box: Box) -> Iterable[Hashable]:
+        """The cells a drawing inside ``box`` may reach."""
+        first_column = max(0, bisect_right(self.columns, box[0]) - 1)
+        last_column = min(len(self.columns) - 1, bisect_left(self.columns, box[2]))
+        first_row = max(0, bisect_right(self.rows, box[1]) - 1)
+        last_row = min(len(self.rows) - 1, bisect_left(self.rows, box[3]))
+        for r in range(first_row, last_row):
+            for c in range(first_column, last_column):
+                yield (c, r)
+        for name, extra in self.extra.items():
+            if _overlaps(extra, box):
+                yield name
+
+
+def _cells(grid: _Grid, drawn: list[tuple[Box, Any]], panel: Any) -> Cells:
+    """Each cell's box and signature from what is drawn where (in drawing order)."""
+    over: dict[Hashable, list[str]] = {}
+    for box, what in drawn:
+        signature = _signature(what)
+        for cell in grid.touching(box):
+            over.setdefault(cell, []).append(signature)
+    panel_signature = _signature(panel)
+    return {
+        cell: (box, panel_signature if cell == "panel" else "\n".join(over.get(cell, ())))
+        for cell, box in grid.boxes.items()
+    }
+
+
+# ---- Tigris & Euphrates ---------------------------------------------------------------------
+_T = tigris
+_TIGRIS_GRID = _Grid(
+    [_T.BOARD_X + c * _T.CELL for c in range(_T.COLUMNS + 1)],
+    [_T.BOARD_Y + r * _T.CELL for r in range(_T.ROWS + 1)],
+    {
+        "top": (0, 0, _T.PANEL_X, _T.BOARD_Y),
+        "bottom": (0, _T.BOARD_Y + _T.BOARD_H, _T.PANEL_X, _T.HEIGHT),
+        "left": (0, _T.BOARD_Y, _T.BOARD_X, _T.BOARD_Y + _T.BOARD_H),
+        "right": (_T.BOARD_X + _T.BOARD_W, _T.BOARD_Y, _T.PANEL_X, _T.BOARD_Y + _T.BOARD_H),
+        "panel": (_T.PANEL_X, 0, _T.WIDTH, _T.HEIGHT),
+    },
+)
+
+
+def _square_box(label: str, span: int = 1, reach: int = 0) -> Box:
+    x, y = _T.square_xy(label)
+    return (x - reach, y - reach, x + span * _T.CELL + reach, y + span * _T.CELL + reach)
+
+
+def _tigris_cells(view: dict[str, Any]) -> Cells:
+    """What :func:`tigris._draw_pieces` and :func:`tigris._highlight` draw, square by square."""
+    board = view.get("board", {})
+    dynasties = _T._dynasties(view)
+    drawn: list[tuple[Box, Any]] = []
+    for entry in board.get("tiles", []):
+        drawn.append((_square_box(entry["square"]), ["tile", entry]))
+    for monument in board.get("monuments", []):  # also hides the face-down tiles under it
+        drawn.append((_square_box(monument["square"], 2), ["monument", monument]))
+    for square in board.get("catastrophes", []):
+        drawn.append((_square_box(square), ["catastrophe", square]))
+    for leader in board.get("leaders", []):
+        dynasty = dynasties.get(int(leader["seat"]), "?")
+        drawn.append((_square_box(leader["square"]), ["leader", leader, dynasty]))
+    if board.get("unification"):
+        drawn.append((_square_box(board["unification"]), ["unification", board["unification"]]))
+    last = view.get("last_action") or {}
+    action = str(last.get("action", ""))
+    monuments = {m["square"] for m in board.get("monuments", [])}
+    for match in _T.SQUARE_PATTERN.finditer(action):
+        square = match.group(0)
+        span = 2 if action.startswith("monument") and square in monuments else 1
+        drawn.append((_square_box(square, span), ["frame", square, span]))
+    for square in _T._pending_squares(view.get("pending")):
+        # corner brackets: lines 9 px wide centred on the square's edges
+        drawn.append((_square_box(square, reach=5), ["brackets", square]))
+    return _cells(_TIGRIS_GRID, drawn, view)
+
+
+def _tigris_draw(image: Image.Image, view: dict[str, Any], lang: str, dirty: set[Hashable]) -> None:
+    """Draw the ``dirty`` cells of the board onto its static layer (other cells may be left
+    unfinished: only the dirty ones are taken)."""
+    board = view.get("board", {})
+
+    def on_dirty(square: str) -> bool:
+        return (ord(square[0]) - ord("A"), int(square[1:]) - 1) in dirty
+
+    pieces = {
+        **board,
+        "tiles": [t for t in board.get("tiles", []) if on_dirty(t["square"])],
+        "catastrophes": [s for s in board.get("catastrophes", []) if on_dirty(s)],
+        "leaders": [x for x in board.get("leaders", []) if on_dirty(x["square"])],
+        "unification": board.get("unification")
+        if board.get("unification") and on_dirty(board["unification"])
+        else None,
+    }
+    _T._draw_pieces(image, {**view, "board": pieces})
+    _T._highlight(image, view)
+    if "panel" in dirty:
+        _T._draw_panel(image, view, lang)
+
+
+# ---- Targi ---------------------------------------------------------------------------------
+_G = targi
+
+
+def _edges(start: int, size: int, end: int) -> list[int]:
+    """Cell edges across the table: the margin, then each of the five cards and the gap after
+    it (the last gap runs to ``end``). Frames and brackets stay within a card's gaps, so a
+    frame redraws the gaps around its card, never the next card."""
+    edges = [0]
+    for i in range(5):
+        left = start + i * (size + _G.GAP)
+        edges += [left, left + size]
+    return [*edges, end]
+
+
+_PANEL_LEFT = _G.PANEL_X - 10  # a glyph of the panel's text may overhang its left edge
+_TARGI_GRID = _Grid(
+    _edges(_G.GRID_X, _G.CARD_W, _PANEL_LEFT),
+    _edges(_G.GRID_Y, _G.CARD_H, _G.HEIGHT),
+    {"panel": (_PANEL_LEFT, 0, _G.WIDTH, _G.HEIGHT)},
+)
+_FRAME_REACH = 8  # a frame 5 px outside its card, a bracket 3 px further: within the gap
+
+
+def _card_box(x: int, y: int, reach: int = 0) -> Box:
+    return (x - reach, y - reach, x + _G.CARD_W + reach, y + _G.CARD_H + reach)
+
+
+def _targi_cells(view: dict[str, Any]) -> Cells:
+    """What :func:`targi._draw_table` draws, place by place."""
+    cells, numbers = _G._places(view)
+    drawn: list[tuple[Box, Any]] = []
+    for raid in view.get("raid_track", []):
+        if raid.get("done") and int(raid["card"]) in numbers:
+            drawn.append((_card_box(*numbers[int(raid["card"])]), ["raided", raid["card"]]))
+    for entry in view.get("centre", []):
+        drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), ["centre", entry]))
+    for entry in view.get("border", []):
+        pieces = ["border", entry.get("grid"), entry.get("robber"), entry.get("targi")]
+        drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), pieces))
+    last = view.get("last_action") or {}
+    last_cells, last_numbers = _G._action_places(str(last.get("action", "")))
+    for cell in last_cells:
+        if cell in cells:
+            drawn.append((_card_box(*cells[cell], reach=_FRAME_REACH), ["frame", cell]))
+    for number in last_numbers:
+        if number in numbers:
+            drawn.append((_card_box(*numbers[number], reach=_FRAME_REACH), ["frame", number]))
+    pending = view.get("pending") or {}
+    if pending.get("cell") in cells:
+        drawn.append(
+            (_card_box(*cells[str(pending["cell"])], reach=_FRAME_REACH), ["brackets", pending])
+        )
+    source = _G.PENDING_SOURCES.get(str(pending.get("kind")))
+    if pending.get("source") == "expansion":
+        source = "Tribal Expansion"
+    for entry in view.get("border", []):
+        if source and entry.get("name") == source:
+            box = _card_box(*_G.grid_xy(*entry["grid"]), reach=_FRAME_REACH)
+            drawn.append((box, ["brackets", source]))
+    return _cells(_TARGI_GRID, drawn, view)
+
+
+def _targi_draw(image: Image.Image, view: dict[str, Any], lang: str, dirty: set[Hashable]) -> None:
+    if dirty - {"panel"}:
+        _G._draw_table(image, view, lang)
+    if "panel" in dirty:
+        _G._draw_panel(image, view, lang)
+
+
+# ---- the cache -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Plan:
+    base: Callable[[dict[str, Any], str], Image.Image]
+    full: Callable[[dict[str, Any], str], Image.Image]
+    cells: Callable[[dict[str, Any]], Cells]
+    draw: Callable[[Image.Image, dict[str, Any], str, set[Hashable]], None]
+
+
+PLANS = {
+    "tigris": _Plan(
+        lambda view, lang: _T.base_board(), _T.board_image, _tigris_cells, _tigris_draw
+    ),
+    "targi": _Plan(_G.base_table, _G.board_image, _targi_cells, _targi_draw),
+}
+
+
+@dataclass
+class _Drawn:
+    """A table's last board as this process drew it: its palette indices as filtered rows
+    (each row a 0 filter byte, then its indices) and those rows encoded in bands."""
+
+    lang: str
+    base: Image.Image
+    cells: Cells
+    rows: bytearray
+    bands: list[indexed.Band]
+
+
+# Boards are drawn in threads too (RENDER_WORKERS=0): a board taken from the cache belongs to
+# the thread that took it, and each thread has canvases of its own.
+_drawn: OrderedDict[Hashable, _Drawn] = OrderedDict()
+_drawn_lock = threading.Lock()
+_local = threading.local()
+
+
+def forget() -> None:
+    """Drop every cached board (tests; a process never needs to)."""
+    with _drawn_lock:
+        _drawn.clear()
+    _local.__dict__.clear()
+
+
+def _canvas(base: Image.Image, boxes: list[Box]) -> Image.Image:
+    """This thread's scratch canvas of ``base`` with ``boxes`` restored from it. (One canvas
+    per static layer: each redraw restores its dirty cells first, so what the last table left
+    elsewhere on the canvas is never taken.)"""
+    canvases: dict[int, tuple[Image.Image, Image.Image]] = _local.__dict__.setdefault(
+        "canvases", {}
+    )
+    kept = canvases.get(id(base))
+    if kept is None or kept[0] is not base:
+        if len(canvases) > 8:
+            canvases.clear()
+        kept = canvases[id(base)] = (base, base.copy())
+    canvas = kept[1]
+    for box in boxes:
+        canvas.paste(base.crop(box), box[:2])
+    return canvas
+
+
+def _patched(
+    previous: _Drawn, canvas: Image.Image, boxes: list[Box]
+) -> tuple[bytearray, list[indexed.Band]]:
+    """The previous board's rows with the pixels of ``boxes`` taken from ``canvas`` (mapped onto
+    the palette; changed in place: the previous board is not kept), and its bands: those whose
+    rows came out unchanged keep their bytes."""
+    line = canvas.width + 1  # a filter byte, then the row
+    size = indexed.BAND_ROWS * line
+    rows = previous.rows
+    touched = sorted(
+        {
+            n
+            for box in boxes
+            for n in range(box[1] // indexed.BAND_ROWS, (box[3] - 1) // indexed.BAND_ROWS + 1)
+        }
+    )
+    before = {n: rows[n * size : (n + 1) * size] for n in touched}
+    for box in boxes:
+        x0, y0, x1, y1 = box
+        pixels = indexed.indexed(canvas.crop(box)).tobytes()
+        span = x1 - x0
+        for row in range(y0, y1):
+            start = row * line + 1 + x0
+            rows[start : start + span] = pixels[(row - y0) * span : (row - y0 + 1) * span]
+    bands = list(previous.bands)
+    for number, old in before.items():
+        raw = rows[number * size : (number + 1) * size]
+        if raw != old:
+            bands[number] = indexed.encode_band(bytes(raw))
+    return rows, bands
+
+
+def render_board(game: str, view: dict[str, Any], lang: str, table: Hashable) -> bytes:
+    """The public board of ``table`` as PNG bytes, redrawn from its last board where cached.
+
+    The bytes equal ``renderers.render_board(game, view, lang)``; ``view`` is the public view
+    (checked there)."""
+    plan = PLANS[game]
+    base = plan.base(view, lang)
+    cells = plan.cells(view)
+    key = (game, table)
+    with _drawn_lock:
+        previous = _drawn.pop(key, None)
+    if previous is None or previous.lang != lang or previous.base is not base:
+        picture = indexed.indexed(plan.full(view, lang))
+        rows = bytearray(indexed.band_rows(picture.tobytes(), picture.width, 0, picture.height))
+        bands = indexed.bands_of_rows(rows, picture.width + 1)
+    else:
+        dirty = {
+            cell
+            for cell, (_, signature) in cells.items()
+            if previous.cells.get(cell, ((0, 0, 0, 0), ""))[1] != signature
+        }
+        rows, bands = previous.rows, previous.bands
+        if dirty:
+            boxes = [cells[cell][0] for cell in sorted(dirty, key=str)]
+            canvas = _canvas(base, boxes)
+            plan.draw(canvas, view, lang, dirty)
+            rows, bands = _patched(previous, canvas, boxes)
+    with _drawn_lock:
+        _drawn[key] = _Drawn(lang, base, cells, rows, bands)
+        while len(_drawn) > CACHED_TABLES:
+            _drawn.popitem(last=False)
+    return indexed.assemble(base.width, base.height, bands)
