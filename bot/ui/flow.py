@@ -462,8 +462,9 @@ async def post_board(
 
 
 async def post_final(bot: BoardBot, table: Table) -> discord.Message:
-    """Send the end: final ranking and scores with everything revealed, the board, the record
-    (through :func:`show_current`, which records it)."""
+    """Send the end: final ranking and scores with everything revealed, the board, the score
+    story and the replay, the record, in one message (through :func:`show_current`, which
+    records it)."""
     lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
@@ -482,6 +483,9 @@ async def post_final(bot: BoardBot, table: Table) -> discord.Message:
     )
     if image is not None:
         files.append(image)
+    from bot.ui.replays import final_files
+
+    files.extend(await final_files(bot, table))  # the score story and the replay
     record_bytes = json.dumps(record, indent=1).encode()
     files.append(discord.File(io.BytesIO(record_bytes), f"{table.game}-{table.id}-record.json"))
     from bot.ui.pbp import rematch_view

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import renderers
+import renderers.replay
 from bot import presenters
 from bot.workers import WorkerPool
 
@@ -50,21 +51,44 @@ def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
         renderers.render_board(game, view)
 
 
+#: A replay's worker runs this much below the bot's priority: it must not slow a board down.
+REPLAY_NICENESS = 5
+
+
 class RenderPool(WorkerPool):
     """``workers`` processes drawing images; :attr:`cpu_seconds` sums the CPU time the drawings
-    took in them (the bench reports it with the bot's own)."""
+    took in them (the bench reports it with the bot's own).
+
+    Long drawings (a finished game's replay, seconds of CPU) go to a lane of their own
+    (:meth:`draw_long`): one more worker, started at the first replay, at a lower priority, so a
+    replay never holds a worker another table's next board waits for."""
 
     def __init__(self, workers: int) -> None:
         # At the bot's own priority: a board is what a player waits for after a move.
         super().__init__(workers, name="render")
         self.cpu_seconds = 0.0
         self.images = 0
+        self._long: WorkerPool | None = None
 
     async def draw(self, function: Callable[..., bytes], *args: Any) -> bytes:
         data, cpu = await self.run(_timed, function, args)
         self.cpu_seconds += cpu
         self.images += 1
         return data
+
+    async def draw_long(self, function: Callable[..., bytes], *args: Any) -> bytes:
+        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue)."""
+        if self._long is None:
+            self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS)
+        data, cpu = await self._long.run(_timed, function, args)
+        self.cpu_seconds += cpu
+        self.images += 1
+        return data
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        if self._long is not None:
+            self._long.shutdown()
 
     async def warm_up(self) -> None:
         """Start every worker and let each draw every game's opening board once (imports,
@@ -104,6 +128,26 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
+_long_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def render_long(function: Callable[..., bytes], *args: Any) -> bytes:
+    """:func:`render` for a long drawing (a replay): in the render pool's long lane, or in
+    threads one at a time, so it never takes a slot a board is waiting for."""
+    loop = asyncio.get_running_loop()
+    pool = _pools.get(loop)
+    if pool is not None:
+        return await pool.draw_long(function, *args)
+    slot = _long_slots.get(loop)
+    if slot is None:
+        slot = _long_slots[loop] = asyncio.Semaphore(1)
+    async with slot:
+        data: bytes = await asyncio.to_thread(function, *args)
+    return data
+
+
 async def render(function: Callable[..., bytes], *args: Any) -> bytes:
     """``function(*args)``, a renderer returning PNG bytes, in the render pool or a thread."""
     pool = _pools.get(asyncio.get_running_loop())
@@ -124,3 +168,14 @@ async def private_png(game: str, view: dict[str, Any], lang: str = "en") -> byte
     """One player's private view (hand, hidden scores) as PNG bytes in ``lang``."""
     shown = presenters.localize_view(game, view, lang)
     return await render(renderers.render_private, game, shown, lang)
+
+
+async def replay_gif(game: str, frames: list[dict[str, Any]], lang: str = "en") -> bytes:
+    """A finished game's replay (public views, one per turn) as an animated GIF in ``lang``."""
+    shown = [presenters.localize_view(game, frame, lang) for frame in frames]
+    return await render_long(renderers.replay.render_replay, game, shown, lang)
+
+
+async def chart_png(game: str, story: dict[str, Any], lang: str = "en") -> bytes:
+    """A finished game's score story as PNG bytes in ``lang``."""
+    return await render(renderers.replay.render_chart, game, story, lang)
