@@ -51,8 +51,9 @@ def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
         renderers.render_board(game, view)
 
 
-#: A replay's worker runs this much below the bot's priority: it must not slow a board down.
-REPLAY_NICENESS = 5
+#: A replay's worker runs this much below the bot's priority (as the AI's): it must not slow a
+#: board down.
+REPLAY_NICENESS = 10
 
 
 class RenderPool(WorkerPool):

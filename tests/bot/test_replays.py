@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
+import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -19,7 +22,8 @@ from bot.service import NotFinished, Table
 from bot.ui.images import RenderPool, board_png, use_render_pool
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
-from tests.fakediscord import Call
+from tests.fakediscord import Call, FakeDiscord
+from tests.fakediscord import payloads as p
 
 pytestmark = pytest.mark.skipif("tigris" not in game_names(), reason="T&E engine not merged yet")
 
@@ -213,3 +217,69 @@ async def test_a_replay_being_drawn_never_holds_up_a_board(tmp_path: Path) -> No
     finally:
         use_render_pool(None)
         pool.shutdown()
+
+
+async def test_python_m_bot_killed_around_the_final_post_posts_it_once_with_the_replay(
+    fake_discord: FakeDiscord, bot_process: Any, tmp_path: Path
+) -> None:
+    """The real process, its render pool and a SIGKILL: killed while the final result (with the
+    replay) is on its way, before and after Discord created it; after each restart exactly one
+    final result is in the channel, carrying the score story and the replay."""
+    from tests.bot import test_process as proc_test
+
+    fake = fake_discord
+    rng = random.Random(4)
+    proc = bot_process(env={"DATABASE_PATH": str(tmp_path / "bot.sqlite3")}, cwd=tmp_path)
+    await proc.start()
+    for after_effect in (False, True):
+        mark = fake.mark()
+        opened = p.slash("game", {"game": "tigris", "seats": 2}, sub="new", user_id="111")
+        await proc_test._interact(fake, proc_test._named(opened, "111"))
+        lobby = fake.message((await fake.wait_for(proc_test._is_post, start=mark)).response["id"])
+        found = re.search(r"table #(\d+)", lobby["content"])
+        assert found is not None
+        table = found.group(1)
+        for user, op in (("222", "join"), ("111", "start")):
+            mark = fake.mark()
+            click = p.button(
+                f"lobby:{table}:{op}", message_data=fake.message(lobby["id"]), user_id=user
+            )
+            await proc_test._interact(fake, proc_test._named(click, user))
+        board = await fake.wait_for(proc_test._is_post, start=mark, timeout=10)
+        mover = ""
+        for _ in range(8):
+            board, mover = await proc_test._move(fake, rng, board, mover)
+
+        ask = await proc_test._interact(
+            fake, proc_test._named(p.slash("game", sub="resign", user_id="222"), "222")
+        )
+        confirm = next(c for c in ask.custom_ids() if c.endswith(":resign"))
+        record = f"tigris-{table}-record.json"
+
+        def final(call: Call, record: str = record) -> bool:
+            return proc_test._is_post(call) and any(f.filename == record for f in call.files)
+
+        fake.hold(final, after_effect=after_effect)
+        shown = (ask.response or {}).get("resource", {}).get("message", {}).get("id")
+        message = fake.message(shown or ask.response["interaction"]["response_message_id"])
+        await fake.push_interaction(
+            proc_test._named(p.button(confirm, message_data=message, user_id="222"), "222")
+        )
+        for _ in range(600):
+            if fake.held:
+                break
+            await asyncio.sleep(0.05)
+        assert fake.held, [(c.method, c.path, c.status, c.content) for c in fake.calls[-6:]]
+        await proc.kill()
+        fake.release()
+        fake.held.clear()
+        await proc.start()
+        posted = await fake.wait_for(final, timeout=30) if not after_effect else None
+        await asyncio.sleep(3)  # the restarted bot's first scheduler tick has come and gone
+        finals = [c for c in fake.calls if final(c) and (c.response or {}).get("id")]
+        assert len(finals) == 1, [c.response for c in finals]
+        (result,) = finals
+        assert posted is None or posted is result
+        names = [f.filename for f in result.files]
+        assert f"tigris-{table}-replay.gif" in names and f"tigris-{table}-score-story.png" in names
+    assert await proc.stop() == 0, proc.output()
