@@ -16,6 +16,7 @@ from bot import replays
 from bot.games import get_game
 from bot.games.playout import Playout, play
 from renderers import render_board
+from renderers import replay as replay_chart
 from renderers.replay import (
     REPLAY_BUDGET,
     frame_durations,
@@ -175,3 +176,24 @@ def test_the_chart_is_drawn_in_every_language(name: str, seats: int, seed: int, 
     image = Image.open(io.BytesIO(render_chart(name, story, lang)))
     assert image.width == 1200
     assert image.height == (86 + 170 * seats + 36 + 16 if name == "tigris" else 86 + 380 + 36 + 32)
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), [("tigris", 4, 1), ("targi", 2, 1)])
+def test_an_ai_seat_is_marked_beside_its_name_in_the_chart(
+    name: str, seats: int, seed: int
+) -> None:
+    game = get_game(name)
+    turns, views = _replay(name, seats, seed)
+    states = _played(name, seats, seed).states
+    people = Image.open(io.BytesIO(render_chart(name, replays.story(game, states, views, turns))))
+    story = replays.story(game, states, views, turns, robots=[1])
+    robot = Image.open(io.BytesIO(render_chart(name, story)))
+    # Strong changes only: the 256 colours are chosen per image, so others move by a few levels.
+    difference = ImageChops.difference(people.convert("RGB"), robot.convert("RGB")).convert("L")
+    changed = difference.point(lambda level: 255 if level > 48 else 0).getbbox()
+    assert changed is not None, "the robot mark is drawn"
+    _left, top, _right, bottom = changed
+    assert changed[2] <= replay_chart.PLOT_X, "only the name column changes"
+    if name == "tigris":  # seat 1's panel, the second from the top
+        panel = replay_chart.HEADER_H + replay_chart.TIGRIS_PANEL_H
+        assert panel <= top and bottom <= panel + replay_chart.TIGRIS_PANEL_H
