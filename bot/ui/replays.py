@@ -18,7 +18,7 @@ from bot import presenters, replays
 from bot.i18n import Text, _
 from bot.service import ServiceError, Table
 from bot.ui.images import board_png, chart_png, replay_gif
-from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.lang import table_lang, tr
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -99,9 +99,9 @@ async def post_replay(
     turn: int | None,
 ) -> None:
     """`/game replay`: the replay and score story of a finished game, or one turn as a still with
-    its log, posted in the channel (in the reader's language: the reader asked for it)."""
-    lang = reply_lang(interaction)
+    its log, posted in the channel in the table's language (like everything the table posts)."""
     table = await finished_table(bot, interaction.channel_id, interaction.guild_id, number)
+    lang = table_lang(table)
     replay = await replays.load(bot.service, table.id, lang)
     if turn is not None:
         replays.check_turn(replay, turn)

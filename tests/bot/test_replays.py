@@ -183,14 +183,21 @@ async def test_nothing_is_replayed_before_the_end(harness: Harness) -> None:
     assert boards == []
 
 
-async def test_a_game_replay_reads_in_the_readers_language(harness: Harness) -> None:
+async def test_a_game_replay_speaks_the_tables_language_and_refuses_in_the_readers(
+    harness: Harness,
+) -> None:
     h = harness
-    table = await _finished_unposted(h, "targi", 20)
+    table = await open_table(h, "targi", [ALICE, BOB], language="ko")
+    await _play(h, table, 20)
+    await h.service.resign(table.id, BOB.uid)
     await run_scheduler_once(h.bot)
-    korean = Person("333", "민준", locale="ko")
-    turn = await h.slash(korean, "game", {"turn": 1}, sub="replay")
+    turn = await h.slash(ALICE, "game", {"turn": 1}, sub="replay")  # Alice reads English
+    assert not turn.ephemeral
     assert f" 테이블 #{table.id}, 전체 " in turn.content.split("\n")[0]
     assert custom_ids(turn.json) == []
+    turkish = Person("333", "Ayşe", locale="tr")
+    refused = await h.slash(turkish, "game", {"turn": 99}, sub="replay")
+    assert refused.ephemeral and refused.content.startswith("Bu oyunda ")
 
 
 def _wait_for(path: str) -> bytes:
