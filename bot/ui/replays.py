@@ -56,7 +56,11 @@ async def final_files(bot: BoardBot, table: Table) -> list[discord.File]:
     lang = table_lang(table)
     try:
         replay = await replays.load(bot.service, table.id, lang)
-    except ServiceError:
+    except ServiceError:  # no turn was played
+        return []
+    except Exception:  # the result must go out even if its replay cannot be built
+        error_id = uuid.uuid4().hex[:8]
+        log.exception("table %d: replaying its log failed [%s]", table.id, error_id)
         return []
     return await story_and_replay(table, replay, lang)
 

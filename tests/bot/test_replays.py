@@ -107,7 +107,7 @@ async def test_the_final_result_carries_the_story_and_the_replay_once_across_a_c
     assert len(_final_posts(h.fake.calls, table)) == 1
 
 
-async def test_a_failed_replay_leaves_the_final_result_without_it(
+async def test_a_replay_that_fails_leaves_the_final_result_without_it(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h = harness
@@ -124,6 +124,19 @@ async def test_a_failed_replay_leaves_the_final_result_without_it(
         f"targi-{table.id}-final.png",
         f"targi-{table.id}-score-story.png",
         f"targi-{table.id}-record.json",
+    ]
+
+    async def unreadable(*_args: object) -> replays.Replay:
+        raise KeyError("an engine that no longer reads this log")
+
+    second = await _finished_unposted(h, "targi", 12)
+    monkeypatch.setattr(replays, "load", unreadable)
+    mark = h.fake.mark()
+    await run_scheduler_once(h.bot)
+    (final,) = _final_posts(h.public_posts(mark), second)
+    assert [f.filename for f in final.files] == [
+        f"targi-{second.id}-final.png",
+        f"targi-{second.id}-record.json",
     ]
 
 
