@@ -38,7 +38,7 @@ __all__ = [
 #: The whole replay plays in about this long (ms), whatever the number of turns ...
 REPLAY_MS = 6000
 #: ... each frame shown at least and at most this long (ms) ...
-FRAME_MS = (80, 700)
+FRAME_MS = (60, 700)
 #: ... and the final board held this long before it starts again.
 LAST_FRAME_MS = 3000
 #: A replay larger than this (bytes) is drawn again at half the size (Discord's own limit is

@@ -72,8 +72,8 @@ def test_frames_play_a_few_seconds_and_the_final_board_is_held() -> None:
     for frames in (2, 12, 69, 93, 120):
         durations = frame_durations(frames)
         assert len(durations) == frames and durations[-1] == 3000
-        assert all(80 <= d <= 700 and d % 10 == 0 for d in durations[:-1])
-        assert sum(durations[:-1]) <= 10_000  # the turns of a long T&E game in under 10 s
+        assert all(60 <= d <= 700 and d % 10 == 0 for d in durations[:-1])
+        assert sum(durations[:-1]) <= 7_500  # the turns of a long T&E game in a few seconds
     assert sum(frame_durations(12)[:-1]) >= 5000  # Targi's 12 rounds are not rushed
 
 
