@@ -720,6 +720,12 @@ class Service:
             row = await q.open_table_in_channel(channel_id)
             return None if row is None else self._to_table(row, await q.seats(row.id))
 
+    async def finished_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's most recently created table that finished, if any."""
+        async with self._db.read() as q:
+            row = await q.last_finished_in_channel(channel_id)
+            return None if row is None else self._to_table(row, await q.seats(row.id))
+
     async def list_guild(self, guild_id: int) -> list[Table]:
         """Lobbies and running games in the server, oldest first."""
         async with self._db.read() as q:

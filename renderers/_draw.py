@@ -272,18 +272,23 @@ def png_bytes(image: Image.Image) -> bytes:
     colour four pixels wide still keeps its own colour (text's anti-aliasing takes the nearest).
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy
+    buffer = io.BytesIO()
+    rgb.quantize(palette=palette_of(rgb), dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
+    )
+    return buffer.getvalue()
+
+
+def palette_of(rgb: Image.Image) -> Image.Image:
+    """The 256 colours :func:`png_bytes` reduces ``rgb`` to (a palette image for
+    ``quantize(palette=...)``), chosen from one pixel in every 4 x 4 square."""
     sample = rgb.resize(
         (max(1, rgb.width // PALETTE_SAMPLE), max(1, rgb.height // PALETTE_SAMPLE)),
         Image.Resampling.NEAREST,
     )
-    palette = sample.quantize(
+    return sample.quantize(
         colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-    buffer = io.BytesIO()
-    rgb.quantize(palette=palette, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
-    )
-    return buffer.getvalue()
 
 
 #: The key a view carries (added by the bot, not the engine: who plays a seat is public) to list

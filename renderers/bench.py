@@ -140,6 +140,121 @@ def report(results: Sequence[Result]) -> str:
     return "\n".join(lines)
 
 
+#: The replays the bench draws: (game, seats) of one seeded random game each.
+REPLAY_GAMES = (("tigris", 2), ("tigris", 4), ("targi", 2))
+
+
+@dataclass
+class ReplayResult:
+    """What drawing one finished game's replay and score story cost."""
+
+    game: str
+    seats: int
+    turns: int
+    cpu_ms: float
+    wall_ms: float
+    gif_bytes: int
+    apng_bytes: int
+    apng_cpu_ms: float
+    chart_cpu_ms: float
+
+
+def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any], list[Any]]:
+    """A seeded random game's states, public views and turns (``bot.replays``)."""
+    from bot import replays
+    from bot.games import get_game
+    from bot.games.playout import play
+
+    game = get_game(game_name)
+    states = play(game, seats, seed, keep_states=True).states
+    views = [game.view(state, None) for state in states]
+    return states, views, replays.split_turns(game_name, views)
+
+
+def run_replays(seed: int, lang: str = "en") -> list[ReplayResult]:
+    """Draw the replay (GIF, as posted, and APNG to compare) and the score story of one seeded
+    game of each of :data:`REPLAY_GAMES`."""
+    from bot import replays
+    from bot.games import get_game
+    from renderers.replay import render_chart, render_replay
+
+    results = []
+    for game_name, seats in REPLAY_GAMES:
+        states, views, turns = replay_frames(game_name, seats, seed)
+        frames = [views[t.end] for t in turns]
+        story = replays.story(get_game(game_name), states, views, turns)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        gif = render_replay(game_name, frames, lang)
+        wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        start_cpu = time.process_time()
+        apng = render_replay(game_name, frames, lang, fmt="apng")
+        apng_cpu = time.process_time() - start_cpu
+        start_cpu = time.process_time()
+        render_chart(game_name, story, lang)
+        chart_cpu = time.process_time() - start_cpu
+        results.append(
+            ReplayResult(
+                game_name,
+                seats,
+                len(turns),
+                cpu * 1000,
+                wall * 1000,
+                len(gif),
+                len(apng),
+                apng_cpu * 1000,
+                chart_cpu * 1000,
+            )
+        )
+    return results
+
+
+def replay_report(results: Sequence[ReplayResult]) -> str:
+    lines = [
+        f"{'replay':<16}{'turns':>6}{'cpu':>9}{'wall':>9}{'GIF':>9}{'APNG':>9}{'APNG cpu':>10}"
+        f"{'chart cpu':>11}"
+    ]
+    for r in results:
+        lines.append(
+            f"{r.game + ' ' + str(r.seats) + 'p':<16}{r.turns:>6}{r.cpu_ms:>7.0f}ms"
+            f"{r.wall_ms:>7.0f}ms{r.gif_bytes / 1024:>7.0f}KB{r.apng_bytes / 1024:>7.0f}KB"
+            f"{r.apng_cpu_ms:>8.0f}ms{r.chart_cpu_ms:>9.0f}ms"
+        )
+    return "\n".join(lines)
+
+
+async def boards_beside_a_replay(seed: int, boards: int = 20) -> tuple[float, float]:
+    """Median wall time (ms) of a board drawn in a 1-worker render pool, alone and while the
+    pool's replay lane draws a 4-player T&E replay (the bot's arrangement)."""
+    import asyncio
+
+    from bot.ui.images import RenderPool
+    from renderers.replay import render_replay
+
+    _, views, turns = replay_frames("tigris", 4, seed)
+    frames = [views[t.end] for t in turns]
+    view = views[len(views) // 2]
+    pool = RenderPool(1)
+    try:
+        await pool.draw(render_board, "tigris", view)  # start the worker
+        await pool.draw_long(render_board, "tigris", view)  # and the replay lane's
+
+        async def timed_boards() -> list[float]:
+            times = []
+            for _ in range(boards):
+                start = time.perf_counter()
+                await pool.draw(render_board, "tigris", view)
+                times.append((time.perf_counter() - start) * 1000)
+            return times
+
+        alone = await timed_boards()
+        replay = asyncio.ensure_future(pool.draw_long(render_replay, "tigris", frames))
+        beside = await timed_boards()
+        await replay
+        return statistics.median(alone), statistics.median(beside)
+    finally:
+        pool.shutdown()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m renderers bench", description=__doc__)
     parser.add_argument("--games", default="tigris,targi", help="comma-separated game names")
@@ -147,7 +262,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8, help="positions per game")
     parser.add_argument("--repeat", type=int, default=10, help="renders of each position")
     parser.add_argument("--lang", default="en", help="language of the images (en, ko, tr)")
+    parser.add_argument(
+        "--replays",
+        action="store_true",
+        help="instead: the replays and score stories of a 2- and 4-player T&E and a Targi game",
+    )
     args = parser.parse_args(argv)
+    if args.replays:
+        import asyncio
+
+        print(replay_report(run_replays(args.seed, args.lang)))
+        alone, beside = asyncio.run(boards_beside_a_replay(args.seed))
+        print(
+            f"board in a 1-worker render pool: median {alone:.0f} ms alone, "
+            f"{beside:.0f} ms while a replay is drawn"
+        )
+        return 0
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     print(report(run(games, args.seed, args.positions, args.repeat, args.lang)))
     return 0

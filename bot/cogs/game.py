@@ -457,6 +457,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> None:
         await pbp_commands.game_log(interaction, await table_here(interaction), page)
 
+    @app_commands.command(name="replay", description="Post the replay of a finished game")
+    @app_commands.describe(
+        table="Table number (default: the last finished game in this channel)",
+        turn="Only this turn, as a still with its log",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        table: app_commands.Range[int, 1] | None = None,
+        turn: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        from bot.ui.replays import post_replay
+
+        await post_replay(flow.bot_of(interaction), interaction, table, turn)
+
     @app_commands.command(name="watch", description="DM me the turns of this game (non-players)")
     @app_commands.describe(on="on: watch; off: stop watching")
     @app_commands.choices(on=pbp_commands.ON_OFF)

@@ -56,6 +56,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/items.py",
         "bot/ui/pbp.py",
         "bot/ui/ai.py",
+        "bot/ui/replays.py",
+        "bot/replays.py",
         "bot/ui/images.py",
         "bot/ui/lang.py",
         "bot/ui/labels.py",

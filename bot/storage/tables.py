@@ -158,6 +158,14 @@ class Queries(Statements):
         )
         return None if row is None else TableRow.from_row(row)
 
+    async def last_finished_in_channel(self, channel_id: int) -> TableRow | None:
+        row = await self._one(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables "
+            "WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            [channel_id],
+        )
+        return None if row is None else TableRow.from_row(row)
+
     async def open_tables_in_guild(self, guild_id: int) -> list[TableRow]:
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables "

@@ -587,9 +587,10 @@ async def post_board(
 async def post_final(
     bot: BoardBot, table: Table, *, moves: Sequence[MoveResult] = ()
 ) -> discord.Message:
-    """Send the end: final ranking and scores with everything revealed, the board, the record
-    (through :func:`show_current`, which records it); first the log lines of ``moves`` when
-    several moves since the previous board ended the game."""
+    """Send the end: final ranking and scores with everything revealed, the board, the score
+    story and the replay, the record, in one message (through :func:`show_current`, which
+    records it); first the log lines of ``moves`` when several moves since the previous board
+    ended the game."""
     lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
@@ -615,6 +616,9 @@ async def post_final(
     )
     if image is not None:
         files.append(image)
+    from bot.ui.replays import final_files
+
+    files.extend(await final_files(bot, table))  # the score story and the replay
     record_bytes = json.dumps(record, indent=1).encode()
     files.append(discord.File(io.BytesIO(record_bytes), f"{table.game}-{table.id}-record.json"))
     from bot.ui.pbp import rematch_view

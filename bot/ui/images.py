@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 import renderers
+import renderers.replay
 from bot import presenters
 from bot.i18n import DEFAULT
 from bot.workers import WorkerPool
@@ -53,6 +54,11 @@ def _warm(views: list[tuple[str, dict[str, Any]]]) -> None:
         renderers.render_board(game, view, DEFAULT)
 
 
+#: A replay's worker runs this much below the bot's priority (as the AI's): it must not slow a
+#: board down.
+REPLAY_NICENESS = 10
+
+
 class RenderPool:
     """``workers`` processes drawing images; :attr:`cpu_seconds` sums the CPU time the drawings
     took in them (the bench reports it with the bot's own).
@@ -62,6 +68,10 @@ class RenderPool:
     (``renderers.incremental``). A board goes elsewhere when its worker has more to draw than
     the least busy one (any worker draws the same bytes; a board without its table's last one
     is drawn in full).
+
+    Long drawings (a finished game's replay, seconds of CPU) go to a lane of their own
+    (:meth:`draw_long`): one more worker, started at the first replay, at a lower priority, so a
+    replay never holds a worker another table's next board waits for.
     """
 
     def __init__(self, workers: int) -> None:
@@ -73,6 +83,7 @@ class RenderPool:
         self._waiting = [0] * workers
         self.cpu_seconds = 0.0
         self.images = 0
+        self._long: WorkerPool | None = None
 
     def _lane(self, table: Hashable | None) -> int:
         idle = min(range(self.workers), key=self._waiting.__getitem__)
@@ -98,6 +109,15 @@ class RenderPool:
         self.images += 1
         return data
 
+    async def draw_long(self, function: Callable[..., bytes], *args: Any) -> bytes:
+        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue)."""
+        if self._long is None:
+            self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS)
+        data, cpu = await self._long.run(_timed, function, args)
+        self.cpu_seconds += cpu
+        self.images += 1
+        return data
+
     async def warm_up(self) -> None:
         """Start every worker and let each draw every game's opening board once (imports,
         fonts and the cached static layers), so the first boards players wait for are quick."""
@@ -119,6 +139,8 @@ class RenderPool:
         """Stop the workers; a call in flight is dropped."""
         for lane in self._lanes:
             lane.shutdown()
+        if self._long is not None:
+            self._long.shutdown()
 
 
 def use_render_pool(pool: RenderPool | None) -> None:
@@ -145,6 +167,26 @@ def _render_slots() -> asyncio.Semaphore:
     return slots
 
 
+_long_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def render_long(function: Callable[..., bytes], *args: Any) -> bytes:
+    """:func:`render` for a long drawing (a replay): in the render pool's long lane, or in
+    threads one at a time, so it never takes a slot a board is waiting for."""
+    loop = asyncio.get_running_loop()
+    pool = _pools.get(loop)
+    if pool is not None:
+        return await pool.draw_long(function, *args)
+    slot = _long_slots.get(loop)
+    if slot is None:
+        slot = _long_slots[loop] = asyncio.Semaphore(1)
+    async with slot:
+        data: bytes = await asyncio.to_thread(function, *args)
+    return data
+
+
 async def render(function: Callable[..., bytes], *args: Any, table: Hashable = None) -> bytes:
     """``function(*args)``, a renderer returning PNG bytes, in the render pool (``table``'s own
     worker where it can) or a thread."""
@@ -169,3 +211,14 @@ async def private_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
     """One player's private view (hand, hidden scores) as PNG bytes in ``lang``."""
     shown = presenters.localize_view(game, view, lang=lang)
     return await render(renderers.render_private, game, shown, lang)
+
+
+async def replay_gif(game: str, frames: list[dict[str, Any]], *, lang: str) -> bytes:
+    """A finished game's replay (public views, one per turn) as an animated GIF in ``lang``."""
+    shown = [presenters.localize_view(game, frame, lang=lang) for frame in frames]
+    return await render_long(renderers.replay.render_replay, game, shown, lang)
+
+
+async def chart_png(game: str, story: dict[str, Any], *, lang: str) -> bytes:
+    """A finished game's score story as PNG bytes in ``lang``."""
+    return await render(renderers.replay.render_chart, game, story, lang)

@@ -42,6 +42,9 @@ _EVERYONE = re.compile(r"@(everyone|here)\b")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_FILES = 10
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
+#: The largest request body Discord takes (its upload limit for any server); aiohttp's own
+#: default (1 MiB) would refuse a message with a few images Discord accepts.
+MAX_REQUEST_BYTES = 25 * 1024 * 1024
 
 # Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
@@ -277,7 +280,7 @@ class FakeDiscord:
         self.held: list[Call] = []
         self.base = ""
         self.gateway_url = ""
-        self.app = web.Application()
+        self.app = web.Application(client_max_size=MAX_REQUEST_BYTES)
         self.app.router.add_get("/gateway", self._gateway)
         self.app.router.add_get("/", self._gateway)
         self.app.router.add_route("*", "/api/v10/{tail:.*}", self._handle)

@@ -17,7 +17,17 @@ from PIL import ImageDraw
 
 from bot import i18n, presenters
 from bot.i18n import Text, catalog, extract
-from renderers import _draw, league, ratings, render_board, render_private, stats, targi, tigris
+from renderers import (
+    _draw,
+    league,
+    ratings,
+    render_board,
+    render_private,
+    replay,
+    stats,
+    targi,
+    tigris,
+)
 from tests.renderers import positions
 from tests.renderers.golden import assert_matches_golden
 
@@ -106,6 +116,11 @@ class Box:
 
 
 T, G, S, R, CARD = "T&E image", "Targi image", "standings image", "rating image", "targi card text"
+CH = "chart image"
+CHART_LINE = Box(replay.WIDTH - 2 * replay.MARGIN, 16, minimum=10)  # a legend line, shrunk to fit
+CHART_LABEL = Box(replay.LABEL_W - 16 - 28 - 20, 15, minimum=10)  # beside the robot and swatch
+# a colour's word in "kırmızı 12, siyah 12" (two to a line beside the robot, shrunk to fit)
+CHART_COLOUR = Box((replay.LABEL_W - 16 - 28) / 2 - 30, 15, minimum=10)
 TE_PANEL = tigris.PANEL_W - 2 * tigris.PANEL_PAD
 TE_SCORES = tigris.PRIVATE_W - 16 - (24 + 6 * (tigris.PRIVATE_TILE + 12) + 14) - 12
 TARGI_MINI = targi.MINI_W - targi.MINI_H + 4  # from the name's start to 2 px off the edge
@@ -272,6 +287,28 @@ BOXES: dict[tuple[str | None, str], Box] = {
         STATS,
         "Finished games on this server, games with AI seats included. Per game: the average.",
     ): (Box(stats.WIDTH - 2 * stats.MARGIN, 14)),
+    # the score story
+    (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 26, "bold"),
+    (
+        CH,
+        "Points per colour after each turn; the thick line is the weakest colour, which decides.",
+    ): CHART_LINE,
+    (CH, "{treasure} treasure taken   {war} war   {revolt} revolt"): CHART_LINE,
+    (
+        CH,
+        "After each round: victory points (thick line) and goods, dates, salt and pepper "
+        "(thin line).",
+    ): CHART_LINE,
+    (CH, "{raid} a raid"): CHART_LINE,
+    (CH, "treasures: {n}"): CHART_LABEL,
+    (CH, "victory points: {n}"): CHART_LABEL,
+    (CH, "goods: {n}"): CHART_LABEL,
+    (CH, "red"): CHART_COLOUR,
+    (CH, "blue"): CHART_COLOUR,
+    (CH, "green"): CHART_COLOUR,
+    (CH, "black"): CHART_COLOUR,
+    (CH, "turn"): Box(replay.PLOT_W / 4, 14),
+    (CH, "round"): Box(replay.PLOT_W / 4, 14),
 }
 #: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
 #: lines as the card has room for: 3 on the table).
@@ -320,6 +357,9 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "wins": 50,
         "percent": 50,
         "note": "left",
+        "treasure": replay.TREASURE_GLYPH,
+        "war": replay.WAR_GLYPH,
+        "revolt": replay.REVOLT_GLYPH,
     }
 
 
@@ -433,7 +473,7 @@ def _pseudo_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         lines.update(wrapped)
         return wrapped
 
-    for module in (tigris, targi, league, ratings):
+    for module in (tigris, targi, league, ratings, replay):
         monkeypatch.setattr(module, "draw_text", record)
         if hasattr(module, "wrap"):
             monkeypatch.setattr(module, "wrap", record_wrap)
@@ -534,6 +574,24 @@ def test_league_and_rating_images_in_the_pseudo_locale_draw_no_english(
     ratings.render_cards([card, dataclasses.replace(card, chart=())], i18n.PSEUDO)
     assert len(drawn) > 20
     assert _english_words(drawn, names=("Ayşe", "민준")) == []
+
+
+@pytest.mark.parametrize(("game", "seats"), [("tigris", 3), ("targi", 2)])
+def test_score_stories_in_the_pseudo_locale_draw_no_english(
+    game: str, seats: int, monkeypatch: pytest.MonkeyPatch
+):
+    from bot import replays
+    from bot.games import get_game
+    from bot.games.playout import play
+
+    engine = get_game(game)
+    states = play(engine, seats, 3, keep_states=True).states
+    views = [engine.view(state, None) for state in states]
+    turns = replays.split_turns(game, views)
+    drawn = _pseudo_drawn(monkeypatch)
+    replay.render_chart(game, replays.story(engine, states, views, turns, [0]), i18n.PSEUDO)
+    assert len(drawn) > 8
+    assert _english_words(drawn) == []
 
 
 def test_the_pseudo_check_notices_english_drawn_past_the_catalogue():

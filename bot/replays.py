@@ -1,0 +1,178 @@
+"""After the game: its turns, the replay's frames and the score story, from the stored record.
+
+A *turn* is what one frame of the replay shows:
+
+- Tigris & Euphrates: one player's turn, their two actions with everything they set off (the
+  conflicts' support, monuments, treasures) until the next player's turn begins;
+- Targi: one round, both players' placements, actions and the end of the round (raid, upkeep).
+
+The game is replayed from its stored log through the engine. The frames are public views only;
+the score story also reads each seat's own view for T&E's hidden scores, which the end of the game
+reveals, so nothing here serves a game that is still running. Knows no discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from bot import ai_seats
+from bot.i18n import DEFAULT, N_, _
+from bot.pbp_games import LogEntry, log_entries
+from bot.presenters import plain_text
+from bot.service import NotFinished, ServiceError, Table
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+__all__ = ["TURN_KEYS", "Replay", "Turn", "load", "split_turns", "story"]
+
+#: The public view's field that changes when a turn ends (a player's turn; a Targi round).
+TURN_KEYS = {"tigris": "turn_number", "targi": "round"}
+
+#: What the T&E score story marks: the event keys of a war won, a revolt won, a treasure taken.
+TIGRIS_MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Turn ``number`` (from 1): the actions after the first ``start`` up to the ``end``-th."""
+
+    number: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished game turn by turn: ``frames[i]`` is the public board after ``turns[i]``
+    (AI seats marked, as on the boards), ``story`` the score story's numbers, ``log`` the
+    readable entries of every action (``log[k]`` is action ``k + 1``)."""
+
+    table: Table
+    turns: tuple[Turn, ...]
+    frames: tuple[dict[str, Any], ...]
+    story: dict[str, Any]
+    log: tuple[LogEntry, ...]
+
+    def turn_log(self, number: int) -> list[LogEntry]:
+        """The log entries of turn ``number`` (from 1)."""
+        turn = self.turns[number - 1]
+        return list(self.log[turn.start : turn.end])
+
+
+def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
+    """The turns of a game from its public views (``views[i]`` after ``i`` actions): a turn ends
+    where :data:`TURN_KEYS` changes, the last one with the last action."""
+    key = TURN_KEYS[game]
+    turns: list[Turn] = []
+    start = 0
+    for index in range(1, len(views)):
+        if views[index][key] != views[index - 1][key] or index == len(views) - 1:
+            turns.append(Turn(len(turns) + 1, start, index))
+            start = index
+    return turns
+
+
+def story(
+    game: ModuleType,
+    states: Sequence[Any],
+    views: Sequence[dict[str, Any]],
+    turns: Sequence[Turn],
+    robots: Sequence[int] = (),
+) -> dict[str, Any]:
+    """The score story's numbers: per seat a series per quantity (index 0 the deal, index ``n``
+    after turn ``n``) and the marks (``{"turn", "kind", "seats"}``). T&E: the points of each
+    colour and the treasures held (each seat's own view: call this only once the game ended),
+    marks for wars and revolts won and treasures taken; Targi: victory points and goods (dates,
+    salt, pepper), marks for raids."""
+    ends = [0, *(t.end for t in turns)]
+    seats = len(views[0]["players"])
+    players: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
+    if game.NAME == "tigris":
+        colours = ("red", "blue", "green", "black")
+        for seat in range(seats):
+            own = [game.view(states[i], seat)["players"][seat] for i in ends]
+            series = {c: [int(p["score"][c]) for p in own] for c in colours}
+            series["treasures"] = [int(p["treasures"]) for p in own]
+            players.append(
+                {"seat": seat, "dynasty": views[0]["players"][seat]["dynasty"], "series": series}
+            )
+        for turn in turns:
+            for index in range(turn.start + 1, turn.end + 1):
+                for event in views[index]["events"]:
+                    kind = TIGRIS_MARKS.get(str(event.get("key")))
+                    if kind is not None:
+                        seats_of = sorted(int(s) for s in event.get("seats") or [])
+                        marks.append({"turn": turn.number, "kind": kind, "seats": seats_of})
+    else:
+        for seat in range(seats):
+            public = [views[i]["players"][seat] for i in ends]
+            series = {
+                "vp": [int(p["score"]["vp"]) for p in public],
+                "goods": [int(p["goods"]) for p in public],
+            }
+            players.append({"seat": seat, "series": series})
+        for turn in turns:
+            raided = {
+                int(s)
+                for index in range(turn.start + 1, turn.end + 1)
+                for event in views[index]["events"]
+                if event.get("kind") == "raid"
+                for s in event.get("seats") or []
+            }
+            if raided:
+                marks.append({"turn": turn.number, "kind": "raid", "seats": sorted(raided)})
+    return {
+        "game": game.NAME,
+        "turns": len(turns),
+        "players": players,
+        "marks": marks,
+        "ai_seats": list(robots),
+    }
+
+
+def _build(
+    table: Table,
+    game: ModuleType,
+    states: Sequence[Any],
+    actions: Sequence[tuple[int, str]],
+    lang: str,
+) -> Replay:
+    views = [game.view(state, None) for state in states]
+    turns = split_turns(game.NAME, views)
+    robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
+    frames = tuple({**views[t.end], "ai_seats": robots} if robots else views[t.end] for t in turns)
+    names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
+    entries = [e for e in log_entries(game, states, actions, names, lang=lang) if e.number > 0]
+    numbers = story(game, states, views, turns, robots)
+    return Replay(table, tuple(turns), frames, numbers, tuple(entries))
+
+
+async def load(service: Service, table_id: int, lang: str = DEFAULT) -> Replay:
+    """The finished game ``table_id`` turn by turn (its log in ``lang``); the replay is built
+    off the event loop. ``NotFinished`` while it runs or if it was aborted, ``ServiceError`` if
+    no turn was played."""
+    table = await service.get(table_id)
+    if table.status != "finished":
+        raise NotFinished(_("The replay is shown when the game has ended."))
+    table, game, states, actions = await service.history(table_id)
+    if not actions:
+        raise ServiceError(_("No turn was played in this game: there is nothing to replay."))
+    return await asyncio.to_thread(_build, table, game, states, actions, lang)
+
+
+def check_turn(replay: Replay, number: int) -> None:
+    """Refuse a turn the game does not have."""
+    if not 1 <= number <= len(replay.turns):
+        raise ServiceError(
+            N_(
+                "This game has {n} turn; choose turn 1.",
+                "This game has {n} turns; choose a turn from 1 to {n}.",
+                len(replay.turns),
+            )
+        )
