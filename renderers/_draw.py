@@ -236,6 +236,15 @@ def text_width(text: str, size: int, weight: str = "regular") -> float:
     return sum(face(family, size, weight).getlength(part) for family, part in runs(text, weight))
 
 
+def clipped(text: str, width: float, size: int, weight: str = "regular") -> str:
+    """``text`` cut to fit ``width`` at ``size``, ending in "…" when it was cut."""
+    if text_width(text, size, weight) <= width:
+        return text
+    while text and text_width(text + "…", size, weight) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 @lru_cache(maxsize=4096)
 def fit_size(
     text: str, max_width: float, size: int, weight: str = "regular", minimum: int = 10

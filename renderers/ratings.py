@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import C_, N_, tr
 from renderers import palette as P
-from renderers._draw import draw_text, fit_size, png_bytes, text_width
+from renderers._draw import clipped, draw_text, fit_size, png_bytes, text_width
 
 __all__ = ["BoardLine", "CardData", "render_cards", "render_leaderboard"]
 
@@ -69,14 +69,6 @@ class CardData:
     chart: tuple[float, ...]  # shown rating over the charted games
 
 
-def _clipped(text: str, width: float, size: int, weight: str = "regular") -> str:
-    if text_width(text, size, weight) <= width:
-        return text
-    while text and text_width(text + "…", size, weight) > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, trend: float) -> None:
     """A triangle up (green), down (red) or a dim dash for no change, centred at (x, y)."""
     if trend >= 0.5:
@@ -98,7 +90,7 @@ def _line(draw: ImageDraw.ImageDraw, top: int, line: BoardLine, shade: bool) -> 
     rank = "–" if line.rank is None else str(line.rank)
     draw_text(draw, (COLUMNS["rank"], y), rank, 17, "bold", colour, "lm")
     name_width = COLUMNS["rating"] - COLUMNS["name"] - 16
-    name = _clipped(line.name, name_width, 17)
+    name = clipped(line.name, name_width, 17)
     draw_text(draw, (COLUMNS["name"], y), name, 17, fill=colour, anchor="lm")
     rating = f"{line.rating:.0f}" + ("?" if line.provisional else "")
     draw_text(draw, (COLUMNS["rating"] + 70, y), rating, 17, "bold", colour, "rm")
@@ -159,7 +151,7 @@ def render_leaderboard(
         top += ROW
         _line(draw, top, caller, False)
         top += ROW
-    shown = _clipped(footer, WIDTH - 2 * MARGIN, 14)
+    shown = clipped(footer, WIDTH - 2 * MARGIN, 14)
     draw_text(draw, (MARGIN, top + 22), shown, 14, fill=P.TEXT_DIM, anchor="lm")
     return png_bytes(image)
 
@@ -219,7 +211,7 @@ def _chart(draw: ImageDraw.ImageDraw, top: int, values: Sequence[float], lang: s
 def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData, lang: str) -> None:
     draw.rectangle((MARGIN - 8, top + 6, CARD_W - MARGIN + 8, top + CARD_H - 6), fill=P.PANEL)
     title = f"{card.name} · {tr(card.title, lang)}"
-    header = _clipped(title, CARD_W - 2 * MARGIN - 10, 22, "bold")
+    header = clipped(title, CARD_W - 2 * MARGIN - 10, 22, "bold")
     draw_text(draw, (MARGIN, top + 32), header, 22, "bold", P.TEXT, "lm")
     rating = f"{card.rating:.0f}" + ("?" if card.provisional else "")
     colour = P.TEXT_DIM if card.provisional else P.ACCENT

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import C_, DEFAULT, LANGUAGES, N_, Text, tr
 from renderers import palette as P
-from renderers._draw import draw_text, fit_size, png_bytes, robot_sprite, text_width
+from renderers._draw import clipped, draw_text, fit_size, png_bytes, robot_sprite, text_width
 
 __all__ = [
     "LEAGUE_LABELS",
@@ -108,14 +108,6 @@ def average_text(value: float, lang: str) -> str:
     return str(format_decimal(value, format="0.0", locale=lang if lang in LANGUAGES else DEFAULT))
 
 
-def _clipped(text: str, width: float, size: int, weight: str = "regular") -> str:
-    if text_width(text, size, weight) <= width:
-        return text
-    while text and text_width(text + "…", size, weight) > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def _block_height(block: StatsBlock) -> int:
     rows = (len(block.lines) + 1) // 2
     return BLOCK_HEAD + 26 + rows * ROW + 12
@@ -127,7 +119,7 @@ def _block(
     bottom = top + _block_height(block) - 8
     draw.rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=P.PANEL)
     title = tr(block.title, lang)
-    draw_text(draw, (MARGIN, top + 24), _clipped(title, HALF, 22, "bold"), 22, "bold", P.TEXT, "lm")
+    draw_text(draw, (MARGIN, top + 24), clipped(title, HALF, 22, "bold"), 22, "bold", P.TEXT, "lm")
     games = tr(N_("{n} game", "{n} games", block.games), lang)
     x = WIDTH - MARGIN
     if block.with_ai:
@@ -171,7 +163,7 @@ def render_stats(name: str, blocks: Sequence[StatsBlock], lang: str = "en") -> b
     draw_text(
         draw,
         (MARGIN, HEADER // 2 + 2),
-        _clipped(title, WIDTH - 2 * MARGIN, size, "bold"),
+        clipped(title, WIDTH - 2 * MARGIN, size, "bold"),
         size,
         "bold",
         P.TEXT,
@@ -188,6 +180,6 @@ def render_stats(name: str, blocks: Sequence[StatsBlock], lang: str = "en") -> b
         ),
         lang,
     )
-    shown = _clipped(footer, WIDTH - 2 * MARGIN, 14)
+    shown = clipped(footer, WIDTH - 2 * MARGIN, 14)
     draw_text(draw, (MARGIN, top + FOOTER // 2 - 4), shown, 14, fill=P.TEXT_DIM, anchor="lm")
     return png_bytes(image)
