@@ -86,7 +86,7 @@ async def show_stats(interaction: discord.Interaction[Any], user: discord.abc.Us
     who = user or interaction.user
     bot = flow.bot_of(interaction)
     lang = reply_lang(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await flow.acknowledge(interaction)
     summaries = await bot.statistics.player(interaction.guild_id, who.id)
     text = stats_text(summaries, who.display_name, lang)
     if not summaries:

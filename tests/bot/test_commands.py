@@ -86,8 +86,8 @@ async def test_resign_needs_confirmation_and_ends_with_the_record(harness: Harne
     lines = final.json["content"].splitlines()
     assert lines[:3] == [
         "**Tigris & Euphrates: final result** (Bob resigned)",
-        "1. Alice (red 0, blue 0, green 0, black 0, treasures 0)",
-        "2. Bob (red 0, blue 0, green 0, black 0, treasures 0)",
+        "1. Alice: red 0, blue 0, green 0, black 0, treasures 0",
+        "2. Bob: red 0, blue 0, green 0, black 0, treasures 0",
     ]
     # Everything hidden is revealed at the end: both hands.
     summary = await h.service.final_summary(table.id)

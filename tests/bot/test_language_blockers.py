@@ -7,7 +7,15 @@ from __future__ import annotations
 import dataclasses
 
 from bot.service import Table
-from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    Harness,
+    Person,
+    custom_ids,
+    open_table,
+    updated_clicked,
+)
 from tests.bot.test_ui_languages import labels
 
 
@@ -21,7 +29,7 @@ async def resign_by_confirmation(h: Harness, who: Person, table: Table) -> tuple
     [button] = asked.custom_ids()
     label = labels(h.message_of(asked))[0]
     done = await h.click(who, h.message_of(asked), button)
-    assert done.callback_type == 7, done.content
+    assert updated_clicked(done), done.content
     return asked.content, label
 
 
@@ -62,7 +70,7 @@ async def test_the_game_log_reads_in_the_readers_language(harness: Harness) -> N
     await h.slash(mover, "move", {"action": "place 2"})
     korean = await h.slash(speaking(BOB, "ko"), "game", {"page": 1}, sub="log")
     assert korean.ephemeral
-    assert f"1. {mover.name} 님이 2번 대추야자에 타르기를 놓았어요" in korean.content
+    assert f"1. {mover.name} 님이 2번 대추야자 카드에 타르기를 놓았어요" in korean.content
     english = await h.slash(BOB, "game", {"page": 1}, sub="log")
     assert f"1. {mover.name} places a Targi on 2 Dates" in english.content
 

@@ -60,7 +60,7 @@ async def test_a_tribal_expansion_draw_is_named_only_to_the_drawer(harness: Harn
     await h.slash(other, "game", sub="status", channel=channel)
     # The moves were played through the service: the owed board goes out, then the status one.
     board = h.public_posts(mark, channel=channel["id"])[-1]
-    assert "display, hand or discard a card" in board.json["content"]
+    assert "display, hand or discard the drawn tribe card" in board.json["content"]
     if not named_in_public:
         assert name not in board.text()
 
