@@ -288,3 +288,10 @@ def test_every_documented_command_runs(page: Path, workdir: Path) -> None:
                 f"missing lines {missing}\n{output[-2000:]}"
             )
     assert not failures, "\n".join(failures)
+
+
+def test_every_setting_of_env_example_is_in_running_md() -> None:
+    settings = re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M)
+    running = (ROOT / "docs" / "running.md").read_text(encoding="utf-8")
+    assert len(settings) >= 12
+    assert [s for s in settings if f"`{s}`" not in running] == []
