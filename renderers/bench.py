@@ -222,7 +222,7 @@ def replay_report(results: Sequence[ReplayResult]) -> str:
     return "\n".join(lines)
 
 
-async def boards_beside_a_replay(seed: int, boards: int = 20) -> tuple[float, float]:
+async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tuple[float, float]:
     """Median wall time (ms) of a board drawn in a 1-worker render pool, alone and while the
     pool's replay lane draws a 4-player T&E replay (the bot's arrangement)."""
     import asyncio
@@ -235,19 +235,19 @@ async def boards_beside_a_replay(seed: int, boards: int = 20) -> tuple[float, fl
     view = views[len(views) // 2]
     pool = RenderPool(1)
     try:
-        await pool.draw(render_board, "tigris", view)  # start the worker
-        await pool.draw_long(render_board, "tigris", view)  # and the replay lane's
+        await pool.draw(render_board, "tigris", view, lang)  # start the worker
+        await pool.draw_long(render_board, "tigris", view, lang)  # and the replay lane's
 
         async def timed_boards() -> list[float]:
             times = []
             for _ in range(boards):
                 start = time.perf_counter()
-                await pool.draw(render_board, "tigris", view)
+                await pool.draw(render_board, "tigris", view, lang)
                 times.append((time.perf_counter() - start) * 1000)
             return times
 
         alone = await timed_boards()
-        replay = asyncio.ensure_future(pool.draw_long(render_replay, "tigris", frames))
+        replay = asyncio.ensure_future(pool.draw_long(render_replay, "tigris", frames, lang))
         beside = await timed_boards()
         await replay
         return statistics.median(alone), statistics.median(beside)
@@ -272,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import asyncio
 
         print(replay_report(run_replays(args.seed, args.lang)))
-        alone, beside = asyncio.run(boards_beside_a_replay(args.seed))
+        alone, beside = asyncio.run(boards_beside_a_replay(args.seed, args.lang))
         print(
             f"board in a 1-worker render pool: median {alone:.0f} ms alone, "
             f"{beside:.0f} ms while a replay is drawn"

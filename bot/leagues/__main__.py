@@ -4,7 +4,7 @@ bench: one round's pairing for a league of ``--players`` (default 200), both for
 games, after ``--history`` rounds of random results; median wall and CPU time over
 ``--repeat`` runs; plus the standings of that league and its image (64 rows).
 spread: the pod round robin for every count from 2 to 64: rounds, least and most meetings of a
-pair, how many pairs never meet (the README's table).
+pair, how many pairs never meet (the figures in docs/playing.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Pure (no database, no Discord): ``rate`` takes the players' current (mu, sigma) and the places
 of one game and returns the new values; ``shown`` turns mu into the number players see. The
-parameters and the reasons for them are in the README's "Ratings" section; ``python -m bot
+parameters and the reasons for them are in docs/architecture.md's "Ratings"; ``python -m bot
 ratings simulate`` reproduces the figures they were chosen from.
 """
 
@@ -40,7 +40,7 @@ TAU = 0.3
 SCALE = 30.0
 #: Shown rating of a new player.
 START = 1500.0
-#: A player is provisional for fewer games than this (see the README for the simulation figures).
+#: A player is provisional for fewer games than this (why 10: docs/playing.md, "Ratings").
 PROVISIONAL_GAMES = 10
 
 

@@ -181,7 +181,7 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def main_text(seed: int, runs: int = 5) -> str:
-    """The printed tables (the README quotes them)."""
+    """The printed tables (docs/architecture.md quotes them)."""
     lines = [
         f"Simulated ratings (seed {seed}, {runs} runs of {STEPS} games per player, "
         f"{POPULATION} players, others' true skill sd {SPREAD * SCALE:.0f}; "

@@ -60,7 +60,7 @@ def test_pairs_round_robin_every_pair_exactly_once(n: int) -> None:
 
 
 #: Measured with the seed below: (rounds, max meetings of a pair) for the pod round robin;
-#: the README's table comes from the same run (`python -m bot.leagues spread`).
+#: docs/playing.md's figures come from the same run (`python -m bot.leagues spread`).
 @pytest.mark.parametrize("n", COUNTS)
 def test_pods_round_robin_meets_evenly(n: int) -> None:
     players = list(range(n))

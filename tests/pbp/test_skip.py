@@ -1,5 +1,5 @@
 """The turn timer's "skip" decision for every kind of decision of both games, over seeded
-playouts with the real engines: always legal, and the safest one the README promises."""
+playouts with the real engines: always legal, and the safest one docs/playing.md promises."""
 
 from __future__ import annotations
 

@@ -396,7 +396,7 @@ def test_income_ignores_the_goods_border_cards():
 
 
 def test_targia_09_pays_after_each_raid_also_when_its_owner_cannot_pay():
-    # README reading: the VP comes after every raid, whether its owner paid, was immune or not.
+    # docs/playing.md: the VP comes after every raid, whether its owner paid, was immune or not.
     state = at_round(new(), 3, robber=3, start=0)
     state = given(state, 0, res=[0, 0, 0, 0, 0], display=[["targia_09"], [], []])
     state = given(state, 1, res=[0, 0, 0, 0, 1])

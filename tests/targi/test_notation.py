@@ -1,4 +1,4 @@
-"""The notation documented in the README and VIEW.md is exactly what the engine reads."""
+"""The notation documented in docs/playing.md and VIEW.md is exactly what the engine reads."""
 
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ def _examples(path: Path, start: str, end: str, column: int, within: str = "") -
     return [ex for row in rows[1:] for ex in re.findall(r"`([^`]+)`", row[column])]
 
 
-README = _examples(ROOT / "README.md", "**Notation.**", "**Table options**", 2, "## Targi")
+PLAYING = _examples(ROOT / "docs/playing.md", "**Notation.**", "**Table options**", 2, "## Targi")
 VIEW = _examples(ROOT / "bot/games/targi/VIEW.md", "| When | Action", "A decision with exactly", 3)
 
 
 def test_both_documents_give_examples():
-    assert len(README) >= 25 and len(VIEW) >= 25
+    assert len(PLAYING) >= 25 and len(VIEW) >= 25
 
 
-@pytest.mark.parametrize("example", sorted(set(README + VIEW)))
+@pytest.mark.parametrize("example", sorted(set(PLAYING + VIEW)))
 def test_every_documented_example_is_canonical(example):
     assert normalize(example) == example
 

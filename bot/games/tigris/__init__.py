@@ -1,7 +1,7 @@
 """Tigris & Euphrates (Reiner Knizia), the standard game for 2 to 4 players.
 
 The rules follow ``shared/rules/tigris-euphrates.md`` (§4–§15 with its chosen readings); the
-board comes from ``data/tigris-board.json``. Notation: see the README's Tigris section.
+board comes from ``data/tigris-board.json``. Notation: see docs/playing.md.
 """
 
 from __future__ import annotations
