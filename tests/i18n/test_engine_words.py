@@ -146,9 +146,9 @@ def test_a_word_after_pass_is_refused_as_nothing_after_it() -> None:
     with pytest.raises(GameError) as caught:
         tigris.apply(position(), 0, "pass now")
     text = presenters.refusal(caught.value)
-    assert str(caught.value) == "'pass' takes nothing after it."
-    assert tr(text, "ko") == "'pass' 뒤에는 아무것도 쓰지 않아요."
-    assert tr(text, "tr") == "'pass' sonrasına bir şey yazılmaz."
+    assert str(caught.value) == "`pass` takes nothing after it."
+    assert tr(text, "ko") == "`pass` 뒤에는 아무것도 쓰지 않아요."
+    assert tr(text, "tr") == "`pass` sonrasına bir şey yazılmaz."
 
 
 def test_a_conflict_is_named_by_its_leaders_with_the_seeds_gloss() -> None:
