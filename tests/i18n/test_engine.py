@@ -125,9 +125,9 @@ def test_refusals_show_notation_in_code_spans_in_every_language() -> None:
 @pytest.mark.parametrize(
     ("game", "action", "korean", "turkish"),
     [
-        (tigris, "`fly` away", "`fly`: 행동이 아니에요. 행동: `leader <색>", "`fly` bir eylem"),
+        (tigris, "`fly` away", "`fly`: 알 수 없는 행동이에요. 쓸 수", "`fly` bir eylem"),
         (tigris, "tile p`ink F3", "`pink`: 색이 아니에요.", "`pink` bir renk değil"),
-        (targi, "fl`y 5", "`fly`: 타르기 행동이 아니에요. 예: `place 5`", "`fly` bir Targi"),
+        (targi, "fl`y 5", "`fly`: 타르기에 없는 행동이에요. 예: `place 5`", "`fly` bir Targi"),
         (targi, "use 9`9", "`99`: 경계 카드(1~16)도", "`99` ne bir sınır kartı"),
     ],
 )
