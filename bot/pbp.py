@@ -182,8 +182,8 @@ class PlayByPost:
             if chosen not in CONSEQUENCES:
                 raise BadTiming(
                     _(
-                        "When the timer runs out the game can 'skip', 'forfeit' "
-                        "or let the 'ai' decide."
+                        "When the timer runs out the game can `skip`, `forfeit` "
+                        "or let the `ai` decide."
                     )
                 )
             lead = current.warn_lead if warn_lead is None else float(warn_lead)

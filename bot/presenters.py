@@ -714,29 +714,29 @@ def _tigris_refusal(key: str, p: Params) -> Text | None:
     colour = p.get("colour")
     if key == "bad_colour":
         return _(
-            "{word} is not a colour: use red, blue, green or black "
+            "`{word}` is not a colour: use red, blue, green or black "
             "(or temple/priest, farm/farmer, market/trader, settlement/king)",
             word=p["word"],
         )
     if key == "bad_square":
-        return _("{word} is not a square: columns A to P, rows 1 to 11 (e.g. F3)", word=p["word"])
+        return _("`{word}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)", word=p["word"])
     if key == "say_what":
         return _("say what to do; {grammar}", grammar=_TIGRIS_GRAMMAR)
     if key == "arity":
-        counts = " or ".join(str(n) for n in p["counts"])
-        return _("{verb} takes {counts} words", verb=p["verb"], counts=counts)
+        counts = listing(p["counts"], "or")  # "1 or 2", "1 또는 2", "1 veya 2"
+        return _("`{verb}` takes {counts} words", verb=p["verb"], counts=counts)
     if key == "swap_count":
-        return _("swap names 1 to 6 tiles, e.g. 'swap red red blue'")
+        return _("swap names 1 to 6 tiles, e.g. `swap red red blue`")
     if key == "support_number":
-        return _("support takes a number of tiles, e.g. 'support 2'")
+        return _("support takes a number of tiles, e.g. `support 2`")
     if key == "monument_words":
-        return _("say 'monument <square> <colour>-<colour>' or 'monument none'")
+        return _("say `monument <square> <colour>-<colour>` or `monument none`")
     if key == "monument_pair":
-        return _("name the monument by its two colours, e.g. 'red-blue'")
+        return _("name the monument by its two colours, e.g. `red-blue`")
     if key == "monument_same":
         return _("a monument has two different colours")
     if key == "not_an_action":
-        return _("{verb} is not an action; {grammar}", verb=p["verb"], grammar=_TIGRIS_GRAMMAR)
+        return _("`{verb}` is not an action; {grammar}", verb=p["verb"], grammar=_TIGRIS_GRAMMAR)
     if key == "game_over":
         return _("the game is over: no more actions")
     if key == "not_your_decision":
@@ -749,13 +749,13 @@ def _tigris_refusal(key: str, p: Params) -> Text | None:
             "catastrophe, withdraw a leader, swap tiles or pass"
         )
     if key == "expect_support":
-        return _("commit support first: 'support <n>'")
+        return _("commit support first: `support <n>`")
     if key == "expect_war":
-        return _("choose which war comes next: 'war <colour>'")
+        return _("choose which war comes next: `war <colour>`")
     if key == "expect_monument":
-        return _("build a monument first: 'monument <square> <colour>-<colour>' or 'monument none'")
+        return _("build a monument first: `monument <square> <colour>-<colour>` or `monument none`")
     if key == "expect_treasure":
-        return _("pick a treasure first: 'treasure <square>'")
+        return _("pick a treasure first: `treasure <square>`")
     if key == "leader_not_on_board":
         return _("your {leader} is not on the board", leader=leader_word(colour))
     if key == "no_such_war":
@@ -819,11 +819,11 @@ def _tigris_refusal(key: str, p: Params) -> Text | None:
 
 
 _TIGRIS_GRAMMAR = _(
-    "actions: leader <colour> <square>, withdraw <colour>, tile <colour> <square>, "
-    "catastrophe <square>, swap <colour>..., pass, support <n>, war <colour>, "
-    "monument <square> <colour>-<colour>, monument none, treasure <square>"
+    "actions: `leader <colour> <square>`, `withdraw <colour>`, `tile <colour> <square>`, "
+    "`catastrophe <square>`, `swap <colour>...`, `pass`, `support <n>`, `war <colour>`, "
+    "`monument <square> <colour>-<colour>`, `monument none`, `treasure <square>`"
 )
-_TARGI_EXAMPLES = _("e.g. 'place 5', 'use B2', 'display 1 1D 2S', 'pay 1VP', 'take 1S' or 'done'")
+_TARGI_EXAMPLES = _("e.g. `place 5`, `use B2`, `display 1 1D 2S`, `pay 1VP`, `take 1S` or `done`")
 #: What a Targi amount was meant to be (the notation parser's words).
 _TARGI_AMOUNTS = {
     "a payment": _("a payment"),
@@ -846,14 +846,14 @@ _TARGI_MUST = {
     "raid": _("pay the raid"),
     "place": _("place a Targi"),
     "limits": _("drop goods down to 10"),
-    "act": _("use one of your pieces or say 'done'"),
+    "act": _("use one of your pieces or say `done`"),
     "tribe": _("decide on the tribe card"),
     "noble": _("decide on your hand card (Noble)"),
-    "merchant": _("trade or say 'done'"),
-    "silversmith": _("make one exchange or say 'done'"),
+    "merchant": _("trade or say `done`"),
+    "silversmith": _("make one exchange or say `done`"),
     "fata_morgana": _("move a tribe marker"),
     "take": _("choose what to take"),
-    "rearrange": _("move or swap displayed cards, or 'keep'"),
+    "rearrange": _("move or swap displayed cards, or `keep`"),
 }
 #: Why a border card cannot be used now (Targi), by its action.
 _TARGI_UNUSABLE = {
@@ -929,7 +929,7 @@ def _targi_refusal(key: str, p: Params) -> Text | None:
     what = _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
     if key == "bad_amount":
         return _(
-            "'{word}' is not an amount like 1D, 2S, 3P, 1G or 2VP ({what}).",
+            "`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what}).",
             word=p["word"],
             what=what,
         )
@@ -937,38 +937,38 @@ def _targi_refusal(key: str, p: Params) -> Text | None:
         letter = _LETTER_WORDS.get(str(p["letter"]), str(p["letter"]))
         return _("{what} cannot include {letter}.", what=what, letter=letter)
     if key == "no_amount":
-        return _("Say what {what} is, e.g. '1D 2S'.", what=what)
+        return _("Say what {what} is, e.g. `1D 2S`.", what=what)
     if key == "bad_where":
-        return _("'{word}' is neither a border card 1-16 nor a centre cell A1-C3.", word=p["word"])
+        return _("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.", word=p["word"])
     if key == "bad_row":
-        return _("'{word}' is not a display row (1, 2 or 3).", word=p["word"])
+        return _("`{word}` is not a display row (1, 2 or 3).", word=p["word"])
     if key == "empty":
         return _("Type an action, {examples}.", examples=_TARGI_EXAMPLES)
     if key == "too_long":
         return _("That is far too long for a Targi action.")
     if key == "no_args":
-        return _("'{verb}' takes nothing after it.", verb=p["verb"])
+        return _("`{verb}` takes nothing after it.", verb=p["verb"])
     if key == "needs_more":
-        return _("'{verb}' needs more, {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES)
+        return _("`{verb}` needs more, {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES)
     if key == "place":
-        return _("Place on a border card by number: 'place 5'.")
+        return _("Place on a border card by number: `place 5`.")
     if key == "use":
-        return _("Use one piece at a time: 'use 13' or 'use B2'.")
+        return _("Use one piece at a time: `use 13` or `use B2`.")
     if key == "row_payment":
-        return _("Say the row and the payment: '{verb} 1 1D 2S'.", verb=p["verb"])
+        return _("Say the row and the payment: `{verb} 1 1D 2S`.", verb=p["verb"])
     if key == "trade":
-        return _("Say what you give and what you get: 'trade 3S G'.")
+        return _("Say what you give and what you get: `trade 3S G`.")
     if key == "trade_get":
-        return _("Name the good you get last: D, S, P or G ('trade 2D P').")
+        return _("Name the good you get last: D, S, P or G (`trade 2D P`).")
     if key == "move_slots":
-        return _("Move displayed cards by row.slot: 'move 1.4 2.3' or 'move 1.2 2.3 and 1.3 1.2'.")
+        return _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
     if key == "move_marker":
-        return _("Move a tribe marker between centre cells: 'move B2 C3'.")
+        return _("Move a tribe marker between centre cells: `move B2 C3`.")
     if key == "swap":
-        return _("Swap two display slots given as row.slot: 'swap 1.4 2.1'.")
+        return _("Swap two display slots given as row.slot: `swap 1.4 2.1`.")
     if key == "unknown":
         return _(
-            "'{verb}' is not a Targi action; {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES
+            "`{verb}` is not a Targi action; {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES
         )
     return None
 

@@ -465,7 +465,7 @@ class Service:
                 )
             )
         if seat_order not in SEAT_ORDERS:
-            raise BadOption(_("Seat order must be 'join' or 'random'."))
+            raise BadOption(_("Seat order must be `join` or `random`."))
         merged = _merge_options(module, options or {})
         seed = int(self._seed_source())
         try:  # let the engine refuse option values before anyone joins

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["GameError", "GameOver", "IllegalAction", "InvalidNotation", "NotYourTurn", "Step"]
+__all__ = [
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "InvalidNotation",
+    "NotYourTurn",
+    "Step",
+    "typed",
+]
 
 
 class GameError(ValueError):
@@ -36,6 +44,12 @@ class IllegalAction(GameError):
 
 class GameOver(NotYourTurn):
     """Nobody may act: the game has ended."""
+
+
+def typed(word: str) -> str:
+    """A word the player typed, as a refusal shows it inside a code span (`` `{word}` ``):
+    without backticks, which would end the span early."""
+    return word.replace("`", "")
 
 
 class Step(NamedTuple):

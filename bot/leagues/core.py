@@ -234,7 +234,7 @@ class LeagueService:
         if not 1 <= len(clean) <= NAME_LENGTH:
             raise LeagueError(_("A league name has 1 to {n} characters.", n=NAME_LENGTH))
         if format not in FORMATS:
-            raise LeagueError(_("The format is round_robin or swiss."))
+            raise LeagueError(_("The format is `round_robin` or `swiss`."))
         if isinstance(round_days, bool) or not isinstance(round_days, int):
             raise LeagueError(_("Give the round length as a whole number of days, like 7."))
         low, high = ROUND_DAYS

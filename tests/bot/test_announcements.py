@@ -127,4 +127,4 @@ async def test_many_coalesced_moves_fit_one_message_naming_how_many_are_left_out
         assert head == f"({len(moves) - len(shown)} earlier moves are in `/game log`.)", text
         assert everything.endswith("\n".join(shown)), "the newest moves are the ones shown"
     korean = flow.moves_text(current, moves, 200, "ko")
-    assert len(korean) <= 200 and "/game log" in korean
+    assert len(korean) <= 200 and "`/게임 기록`" in korean  # the command by its Korean name

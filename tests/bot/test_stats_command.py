@@ -82,7 +82,7 @@ async def test_stats_in_korean_and_turkish(harness: Harness) -> None:
     assert shown["ko"][1] == "**타르기**: 1게임, 그중 AI 자리가 있던 게임 1개"
     assert shown["ko"][2].startswith("- 가져온 카드: ") and shown["ko"][2].endswith(")")
     assert "게임당" in shown["ko"][2]
-    assert shown["tr"][0] == "Bu sunucudaki istatistikler, oyuncu: **Alice**"
+    assert shown["tr"][0] == "**Alice** adlı oyuncunun bu sunucudaki istatistikleri:"
     assert shown["tr"][1] == "**Targi**: 1 oyun, bunların 1 tanesinde YZ oyuncu vardı"
     assert shown["tr"][2].startswith("- Alınan kart: ") and "oyun başına" in shown["tr"][2]
     assert re.search(r"\(oyun başına \d+,\d\)$", shown["tr"][2])  # a decimal comma in Turkish
@@ -128,4 +128,4 @@ async def test_in_a_direct_message_statistics_are_per_server(harness: Harness) -
     korean = await harness.answer(
         p.slash("stats", user_id=BOB.id, user_name=BOB.name, guild_id=None, locale="ko")
     )
-    assert korean.content == "통계는 서버마다 따로 모아요. 서버 채널에서 이 명령을 써 주세요."
+    assert korean.content == "통계는 서버마다 따로 모아요. 서버 채널에서 이 명령어를 써 주세요."

@@ -17,7 +17,7 @@ from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError, IllegalAction, InvalidNotation, NotYourTurn
 from bot.games.targi.cards import CARDS as TARGI_CARDS
-from bot.i18n import PSEUDO, Text, named
+from bot.i18n import PSEUDO, Text, catalog, named
 from bot.i18n.extract import template
 from bot.pbp import PlayByPost
 from bot.pbp_games import log_entries, takeback_refusal
@@ -102,8 +102,51 @@ def test_notation_stays_ascii_inside_a_translated_refusal() -> None:
     error = refused(tigris, position(), 0, "tile purple F3")
     assert isinstance(error, InvalidNotation)
     korean = said(error, "ko")
-    assert korean.startswith("'purple': 색이 아니에요. 'red'(빨강), 'blue'(파랑)")
-    assert "'temple'/'priest'" in korean  # the words a player types stay the notation's
+    assert korean.startswith("`purple`: 색이 아니에요. `red`(빨강), `blue`(파랑)")
+    assert "`temple`/`priest`" in korean  # the words a player types stay the notation's
+
+
+#: A refusal text quoting notation in single quotes ("e.g. 'place 5'"); a possessive ("Bob's")
+#: or an apostrophe inside a word is no quote.
+_QUOTED_NOTATION = re.compile(r"(?<![\w}])'[^'\s][^']*'")
+
+
+def test_refusals_show_notation_in_code_spans_in_every_language() -> None:
+    quoted = [
+        (lang, entry.id, entry.string)
+        for lang in ("ko", "tr")
+        for entry in catalog.read(lang, "engine")
+        if isinstance(entry.id, str)
+        and (_QUOTED_NOTATION.search(entry.id) or _QUOTED_NOTATION.search(entry.string or ""))
+    ]
+    assert not quoted, quoted
+
+
+@pytest.mark.parametrize(
+    ("game", "action", "korean", "turkish"),
+    [
+        (tigris, "`fly` away", "`fly`: 알 수 없는 행동이에요. 쓸 수", "`fly` bir eylem"),
+        (tigris, "tile p`ink F3", "`pink`: 색이 아니에요.", "`pink` bir renk değil"),
+        (targi, "fl`y 5", "`fly`: 타르기에 없는 행동이에요. 예: `place 5`", "`fly` bir Targi"),
+        (targi, "use 9`9", "`99`: 경계 카드(1~16)도", "`99` ne bir sınır kartı"),
+    ],
+)
+def test_a_typed_word_is_refused_in_a_code_span_without_its_backticks(
+    game: Any, action: str, korean: str, turkish: str
+) -> None:
+    state = position() if game is tigris else new()
+    error = refused(game, state, 0, action)
+    assert isinstance(error, InvalidNotation)
+    assert said(error, "ko").startswith(korean)
+    assert said(error, "tr").startswith(turkish)
+    assert said(error, "en").startswith(korean.split(":")[0] + " ")
+
+
+def test_a_verb_with_several_word_counts_joins_them_in_the_language() -> None:
+    error = refused(tigris, position(), 0, "monument")
+    assert said(error, "en") == "`monument` takes 1 or 2 words"
+    assert said(error, "ko") == "`monument` 뒤에는 단어 1 또는 2개가 와야 해요."
+    assert said(error, "tr") == "`monument` sonrasında 1 veya 2 sözcük gelmeli."
 
 
 # ---- Tigris & Euphrates: events and the status line ------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError
-from bot.i18n import render, tr
+from bot.i18n import catalog, render, tr
 from tests.tigris.helpers import play, position
 
 NAMES = ["Ayşe", "민준", "Cem"]
@@ -146,9 +146,9 @@ def test_a_word_after_pass_is_refused_as_nothing_after_it() -> None:
     with pytest.raises(GameError) as caught:
         tigris.apply(position(), 0, "pass now")
     text = presenters.refusal(caught.value)
-    assert str(caught.value) == "'pass' takes nothing after it."
-    assert tr(text, "ko") == "'pass' 뒤에는 아무것도 쓰지 않아요."
-    assert tr(text, "tr") == "'pass' sonrasına bir şey yazılmaz."
+    assert str(caught.value) == "`pass` takes nothing after it."
+    assert tr(text, "ko") == "`pass` 뒤에는 아무것도 쓰지 않아요."
+    assert tr(text, "tr") == "`pass` sonrasına bir şey yazılmaz."
 
 
 def test_a_conflict_is_named_by_its_leaders_with_the_seeds_gloss() -> None:
@@ -218,7 +218,7 @@ def test_no_raw_engine_id_reaches_a_reader_in_a_whole_playout(
     assert found == {}, found
 
 
-# ---- the catalogues of the engine and the leagues ---------------------------------------------
+# ---- every catalogue ------------------------------------------------------------------------
 
 #: Korean written with both particles (the placeholder's last sound unknown): rephrase instead.
 BOTH_PARTICLES = re.compile(
@@ -227,17 +227,25 @@ BOTH_PARTICLES = re.compile(
 #: Words the glossary rules out, per language (one term per concept, the seeds' words).
 NOT_OUR_WORDS = {
     "ko": ("당신", "은세공사", "지지 타일", "게임판"),
-    "tr": ("yeteneksiz", "Deveci", "akış", " konu ", "Gümüşçüde", "Tüccarda", "Fata Morgana"),
+    "tr": (
+        "yeteneksiz",
+        "Deveci",
+        "akış",
+        " konu ",
+        "Gümüşçüde",
+        "Tüccarda",
+        "Fata Morgana",
+        "Çömlek",  # the pot dynasty is Testi
+        "seçtiğin 1 mal",  # the goods card of your choice is "seçilen 1 mal"
+    ),
 }
 
 
-@pytest.mark.parametrize("domain", ["engine", "leagues"])
+@pytest.mark.parametrize("domain", sorted(catalog.DOMAINS))
 @pytest.mark.parametrize("lang", ["ko", "tr"])
 def test_the_catalogues_use_no_fallback_particles_and_only_the_glossarys_words(
     domain: str, lang: str
 ) -> None:
-    from bot.i18n import catalog
-
     for message in catalog.read(lang, domain):
         if not message.id:
             continue

@@ -253,10 +253,7 @@ async def test_a_whole_game_shows_only_the_tables_language(
 #: Leaks that belong to another branch's files (issue 18 is split over three helpers): each is a
 #: pattern of the leaking text and who fixes it. The lead empties this list after the merge; a
 #: pattern that no longer matches anything fails the test, so the list cannot go stale.
-OWNED_ELSEWHERE: list[tuple[str, str, set[str]]] = [
-    # Targi goods codes inside event sentences: "1S을(를) 받았어요", "1VP" (review W4)
-    (r"\b\d+(?:VP|[DSPG])(?:을\(를\)|\b)", "i18b", {"targi-ko"}),
-]
+OWNED_ELSEWHERE: list[tuple[str, str, set[str]]] = []
 
 
 #: Latin-script words a Korean or Turkish text may hold, and why: brand and unit names the

@@ -48,7 +48,7 @@ async def test_create_refusals(leagues: LeagueService, database: Location) -> No
     assert "1 to 30 days, not 1000" in await refused(database, create(leagues, round_days=1000))
     assert "whole number" in await refused(database, create(leagues, round_days=2.5))
     assert "already has a league" in await refused(database, create(leagues, name="winter"))
-    assert "round_robin or swiss" in await refused(database, create(leagues, format="ladder"))
+    assert "`round_robin` or `swiss`" in await refused(database, create(leagues, format="ladder"))
     assert "1 to 40" in await refused(database, create(leagues, name="   "))
     assert "only for Swiss" in await refused(database, create(leagues, name="B", rounds=3))
     assert "1 to 30 rounds" in await refused(

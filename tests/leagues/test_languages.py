@@ -215,7 +215,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     )
     history = await as_reader(h, BOB, "tr", "history")
     lines = history.content.splitlines()
-    assert lines[0] == "**Bob** için son biten oyunlar (en yenisi önce):"
+    assert lines[0] == "**Bob** adlı oyuncunun son biten oyunları (en yenisi önce):"
     assert "sıralama 2/2, rakipler: Alice (çekilme) · -" in lines[1]
 
 

@@ -22,9 +22,9 @@ def _refused(state: tigris.State, seat: int, action: str, error: type[GameError]
     ("action", "message"),
     [
         ("", "say what to do"),
-        ("fly to the moon", "'fly' is not an action"),
-        ("tile", "'tile' takes 2 words"),
-        ("tile purple F4", "'purple' is not a colour"),
+        ("fly to the moon", "`fly` is not an action"),
+        ("tile", "`tile` takes 2 words"),
+        ("tile purple F4", "`purple` is not a colour"),
         ("support many", "support takes a number"),
         ("swap", "swap names 1 to 6 tiles"),
         ("monument F4", "monument none"),

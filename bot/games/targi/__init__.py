@@ -211,14 +211,14 @@ def _why_not(state: State, seat: int, action: str) -> tuple[str, str, dict[str, 
         if what is None:
             kind = state.pending["kind"] if state.pending else "act"
             what = {
-                "act": "use one of your pieces or say 'done'",
+                "act": "use one of your pieces or say `done`",
                 "tribe": "decide on the tribe card",
                 "noble": "decide on your hand card (Noble)",
-                "merchant": "trade or say 'done'",
-                "silversmith": "make one exchange or say 'done'",
+                "merchant": "trade or say `done`",
+                "silversmith": "make one exchange or say `done`",
                 "fata_morgana": "move a tribe marker",
                 "take": "choose what to take",
-                "rearrange": "move or swap displayed cards, or 'keep'",
+                "rearrange": "move or swap displayed cards, or `keep`",
             }[kind]
         return f"Not now: you must {what}. {hint}", "not_now", {**facts, "must": kind}
     if verb == "place":

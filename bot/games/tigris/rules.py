@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn
+from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn, typed
 from bot.games.text import plural
 from bot.games.tigris.board import (
     BLACK,
@@ -474,10 +474,10 @@ def _colour(word: str) -> int:
     colour = COLOUR_ALIASES.get(word)
     if colour is None:
         raise InvalidNotation(
-            f"{word!r} is not a colour: use red, blue, green or black "
+            f"`{typed(word)}` is not a colour: use red, blue, green or black "
             "(or temple/priest, farm/farmer, market/trader, settlement/king)",
             key="bad_colour",
-            word=repr(word),
+            word=typed(word),
         )
     return colour
 
@@ -486,17 +486,17 @@ def _square(word: str) -> int:
     sq = parse_square(word)
     if sq is None:
         raise InvalidNotation(
-            f"{word.upper()!r} is not a square: columns A to P, rows 1 to 11 (e.g. F3)",
+            f"`{typed(word.upper())}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)",
             key="bad_square",
-            word=repr(word.upper()),
+            word=typed(word.upper()),
         )
     return sq
 
 
 GRAMMAR = (
-    "actions: leader <colour> <square>, withdraw <colour>, tile <colour> <square>, "
-    "catastrophe <square>, swap <colour>..., pass, support <n>, war <colour>, "
-    "monument <square> <colour>-<colour>, monument none, treasure <square>"
+    "actions: `leader <colour> <square>`, `withdraw <colour>`, `tile <colour> <square>`, "
+    "`catastrophe <square>`, `swap <colour>...`, `pass`, `support <n>`, `war <colour>`, "
+    "`monument <square> <colour>-<colour>`, `monument none`, `treasure <square>`"
 )
 
 
@@ -509,11 +509,16 @@ def parse(text: str) -> tuple[Any, ...]:
 
     def arity(*counts: int) -> None:
         if counts == (0,) and args:
-            raise InvalidNotation(f"'{verb}' takes nothing after it.", key="no_args", verb=verb)
+            raise InvalidNotation(
+                f"`{typed(verb)}` takes nothing after it.", key="no_args", verb=typed(verb)
+            )
         if len(args) not in counts:
             words = " or ".join(map(str, counts))
             raise InvalidNotation(
-                f"{verb!r} takes {words} words", key="arity", verb=repr(verb), counts=list(counts)
+                f"`{typed(verb)}` takes {words} words",
+                key="arity",
+                verb=typed(verb),
+                counts=list(counts),
             )
 
     if verb == "pass":
@@ -531,14 +536,14 @@ def parse(text: str) -> tuple[Any, ...]:
     if verb == "swap":
         if not 1 <= len(args) <= HAND_SIZE:
             raise InvalidNotation(
-                "swap names 1 to 6 tiles, e.g. 'swap red red blue'", key="swap_count"
+                "swap names 1 to 6 tiles, e.g. `swap red red blue`", key="swap_count"
             )
         return ("swap", tuple(sorted(_colour(w) for w in args)))
     if verb == "support":
         arity(1)
         if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 2:
             raise InvalidNotation(
-                "support takes a number of tiles, e.g. 'support 2'", key="support_number"
+                "support takes a number of tiles, e.g. `support 2`", key="support_number"
             )
         return ("support", int(args[0]))
     if verb == "war":
@@ -549,14 +554,14 @@ def parse(text: str) -> tuple[Any, ...]:
         if len(args) == 1:
             if args[0] != "none":
                 raise InvalidNotation(
-                    "say 'monument <square> <colour>-<colour>' or 'monument none'",
+                    "say `monument <square> <colour>-<colour>` or `monument none`",
                     key="monument_words",
                 )
             return ("monument", NO_SQUARE, ())
         pair = args[1].split("-")
         if len(pair) != 2:
             raise InvalidNotation(
-                "name the monument by its two colours, e.g. 'red-blue'", key="monument_pair"
+                "name the monument by its two colours, e.g. `red-blue`", key="monument_pair"
             )
         a, b = sorted(_colour(w) for w in pair)
         if a == b:
@@ -566,7 +571,7 @@ def parse(text: str) -> tuple[Any, ...]:
         arity(1)
         return ("treasure", _square(args[0]))
     raise InvalidNotation(
-        f"{verb!r} is not an action; {GRAMMAR}", key="not_an_action", verb=repr(verb)
+        f"`{typed(verb)}` is not an action; {GRAMMAR}", key="not_an_action", verb=typed(verb)
     )
 
 
@@ -798,15 +803,15 @@ def _waiting_for(state: State) -> IllegalAction:
             key="expect_action",
         )
     if pending.kind == "support":
-        return IllegalAction("commit support first: 'support <n>'", key="expect_support")
+        return IllegalAction("commit support first: `support <n>`", key="expect_support")
     if pending.kind == "war_order":
-        return IllegalAction("choose which war comes next: 'war <colour>'", key="expect_war")
+        return IllegalAction("choose which war comes next: `war <colour>`", key="expect_war")
     if pending.kind == "monument":
         return IllegalAction(
-            "build a monument first: 'monument <square> <colour>-<colour>' or 'monument none'",
+            "build a monument first: `monument <square> <colour>-<colour>` or `monument none`",
             key="expect_monument",
         )
-    return IllegalAction("pick a treasure first: 'treasure <square>'", key="expect_treasure")
+    return IllegalAction("pick a treasure first: `treasure <square>`", key="expect_treasure")
 
 
 def _do_leader(state: State, w: _Work, seat: int, colour: int, target: int) -> None:
