@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot import ai_seats
+from bot import ai_seats, titles
 from bot.i18n import DEFAULT, N_, _
 from bot.pbp_games import LogEntry, log_entries
 from bot.presenters import plain_text
@@ -28,10 +28,9 @@ from bot.service import NotFinished, ServiceError, Table
 if TYPE_CHECKING:
     from bot.service import Service
 
-__all__ = ["TURN_KEYS", "Replay", "Turn", "load", "split_turns", "story"]
+__all__ = ["Replay", "Turn", "load", "split_turns", "story"]
 
 #: The public view's field that changes when a turn ends (a player's turn; a Targi round).
-TURN_KEYS = {"tigris": "turn_number", "targi": "round"}
 
 #: What the T&E score story marks: the event keys of a war won, a revolt won, a treasure taken.
 TIGRIS_MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
@@ -66,8 +65,8 @@ class Replay:
 
 def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
     """The turns of a game from its public views (``views[i]`` after ``i`` actions): a turn ends
-    where :data:`TURN_KEYS` changes, the last one with the last action."""
-    key = TURN_KEYS[game]
+    where its title's ``turn_key`` changes, the last one with the last action."""
+    key = titles.title(game).turn_key  # type: ignore[union-attr]
     turns: list[Turn] = []
     start = 0
     for index in range(1, len(views)):

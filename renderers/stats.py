@@ -58,7 +58,7 @@ STAT_LABELS: dict[str, dict[str, Text]] = {
 }
 
 #: The heading of the league standings' statistic column, per game (what it sums:
-#: ``bot.stats.LEAGUE_STATISTIC``).
+#: ``bot.stats.league_statistic``).
 LEAGUE_LABELS: dict[str, Text] = {
     "tigris": C_("statistic", "Conflicts won"),
     "targi": C_("statistic", "Tribe cards"),

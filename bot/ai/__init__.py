@@ -7,13 +7,13 @@ Standard library only, like the engines; deterministic for a seed.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
 from bot.ai.budget import SearchLimit
 
 LEVELS = ("easy", "normal", "strong")
-GAMES = ("tigris", "targi")
 
 
 def choose_action(
@@ -44,15 +44,14 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(f"ai/{game_name}/{level}/{seed}")
-    if game_name == "targi":
-        from bot.ai import targi
+    from bot import titles  # the registry names each title's AI module
 
-        return targi.choose(view, legal, level, rng, iterations, limit)
-    if game_name == "tigris":
-        from bot.ai import tigris
-
-        return tigris.choose(view, legal, level, rng, iterations, limit)
+    title = titles.title(game_name)
+    if title is not None and title.ai is not None:
+        chooser = importlib.import_module(title.ai)
+        action: str = chooser.choose(view, legal, level, rng, iterations, limit)
+        return action
     raise ValueError(f"no AI for the game {game_name!r}")
 
 
-__all__ = ["GAMES", "LEVELS", "SearchLimit", "choose_action"]
+__all__ = ["LEVELS", "SearchLimit", "choose_action"]

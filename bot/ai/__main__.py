@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.ai import GAMES, LEVELS, SearchLimit
+from bot import titles
+from bot.ai import LEVELS, SearchLimit
 from bot.ai.arena import POSITION_SOURCES, RANDOM, UNBOUNDED, ArenaResult, arena, bench
 
 #: What ``bench`` without a game times: each game and seat count at every level.
-BENCH_TABLES = (("tigris", 2), ("tigris", 4), ("targi", 2))
+BENCH_TABLES = tuple((t.name, seats) for t in titles.titles() for seats in t.bench_seats)
+GAMES = titles.title_names()
 
 
 def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:
