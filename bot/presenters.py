@@ -526,15 +526,23 @@ def _card_of(game: str, card: Mapping[str, Any]) -> Text | str:
     return str(card.get("name") or card.get("id") or card)
 
 
+def _hand_words(game: str, hand: list[Any]) -> Text | str:
+    """The cards or tiles of a hand (a view's ``hand``) in its title's words; by default each
+    card by name, anything else as it is."""
+    title = titles.title(game)
+    if title is not None and title.hand is not None:
+        return title.hand(hand)
+    if hand and isinstance(hand[0], Mapping):
+        return _commas([_card_of(game, card) for card in hand])
+    return _commas([str(item) for item in hand])
+
+
 def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) -> str:
     """The short text beside a player's private image: what is in the hand, the hidden score."""
     parts: list[Text] = []
     hand = private.get("hand")
     if isinstance(hand, list):
-        if hand and isinstance(hand[0], Mapping):
-            shown: Text | str = _commas([_card_of(game, card) for card in hand])
-        else:
-            shown = _colour_counts(hand)
+        shown = _hand_words(game, hand)
         parts.append(_("Your hand: {hand}.", hand=shown or _("empty")))
     elif hand is not None:
         parts.append(_("Your hand: {hand}.", hand=str(hand)))
@@ -636,7 +644,7 @@ def _final_hands(game: str, views: Sequence[Any], names: Sequence[str]) -> list[
         mine = next((p for p in players if isinstance(p, Mapping) and p.get("seat") == seat), {})
         shown: Text | str
         if isinstance(hand, list):
-            shown = _colour_counts(hand) if hand else _("nothing")
+            shown = _hand_words(game, hand) if hand else _("nothing")
         elif isinstance(mine, Mapping) and "hand_held" in mine:
             card = mine.get("hand")
             shown = (

@@ -50,7 +50,8 @@ def render_board(
     board, _ = _renderers(game, view)
     if view.get("viewer") is not None:
         raise ValueError("the public board is drawn from the public view (viewer None)")
-    if table is not None:
+    title = titles.title(game)
+    if table is not None and title is not None and title.incremental is not None:
         from renderers import incremental
 
         return incremental.render_board(game, view, lang, table)

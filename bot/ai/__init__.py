@@ -2,7 +2,8 @@
 
 An AI decides from its seat's view and legal actions only. To look ahead it samples the hidden
 information consistently with that view (``determinize``) and runs the engine on the samples.
-Standard library only, like the engines; deterministic for a seed.
+Standard library only, like the engines (each title's AI module is named in ``bot.titles``);
+deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def choose_action(
     *,
     iterations: int | None = None,
     limit: SearchLimit | None = None,
+    module: str | None = None,
 ) -> str:
     """The action the AI of ``level`` takes for the viewer of ``view``.
 
@@ -34,7 +36,8 @@ def choose_action(
     ``limit`` bounds ``strong``'s search: a node budget (the level's own by default) and a CPU
     deadline that is only a safety net (``SearchLimit.nodes_only()`` switches it off). The same
     view, actions, level, seed and node budget always give the same action, unless the safety
-    net fires (a processor far slower than the development machine).
+    net fires (a processor far slower than the development machine). ``module`` names the
+    AI's module (default: the one of the game's title in ``bot.titles``).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
@@ -44,11 +47,13 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(f"ai/{game_name}/{level}/{seed}")
-    from bot import titles  # the registry names each title's AI module
+    if module is None:
+        from bot import titles  # the registry names each title's AI module
 
-    title = titles.title(game_name)
-    if title is not None and title.ai is not None:
-        chooser = importlib.import_module(title.ai)
+        title = titles.title(game_name)
+        module = title.ai if title is not None else None
+    if module is not None:
+        chooser = importlib.import_module(module)
         action: str = chooser.choose(view, legal, level, rng, iterations, limit)
         return action
     raise ValueError(f"no AI for the game {game_name!r}")

@@ -76,6 +76,9 @@ class Title:
     #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
     #: ``board_image(view, lang)`` (the replay's frames).
     images: str
+    #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
+    #: move changed it; None: every board drawn in full.
+    incremental: str | None = None
     #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
     ai: str | None = None
     #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
@@ -88,6 +91,8 @@ class Title:
     pending: Callable[[Params, Sequence[str]], Text | None] | None = None
     #: A seat's score table as shown in hands and results; None: the shared "word n" list.
     score_text: Callable[[Params], Text | None] | None = None
+    #: A view's ``hand`` (a list) in words; None: each card by name, anything else as it is.
+    hand: Callable[[list[Any]], Text | str] | None = None
     #: A card object of a view by its name in the reader's language.
     card_name: Callable[[Params], Text | str] | None = None
     #: Names from the game data a player can be shown, with their context (for the catalogue).

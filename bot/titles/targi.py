@@ -549,6 +549,7 @@ TITLE = Title(
     printed_name=C_("game", "Targi"),
     game_id=C_("game id", "targi"),
     images="renderers.targi",
+    incremental="renderers.targi_incremental",
     ai="bot.ai.targi",
     labels="bot.ui.labels_targi",
     rules=RULES,

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.i18n import C_, N_, Text, _
 from bot.presenters import (
+    _colour_counts,
     _commas,
     _seat_name,
     _tiles_of,
@@ -343,12 +344,14 @@ TITLE = Title(
     printed_name=C_("game", "Tigris & Euphrates"),
     game_id=C_("game id", "tigris"),
     images="renderers.tigris",
+    incremental="renderers.tigris_incremental",
     ai="bot.ai.tigris",
     labels="bot.ui.labels_tigris",
     rules=RULES,
     events=_tigris_event,
     refusals=_tigris_refusal,
     pending=_pending,
+    hand=_colour_counts,
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
         skip_preferences=("support 0", "monument none", "pass"),
