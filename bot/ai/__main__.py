@@ -1,8 +1,9 @@
 """``python -m bot.ai bench|arena``: time the AI's decisions, or play the levels against each other.
 
 python -m bot.ai bench                  (every game and level: median and max CPU per decision)
-python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1 --source normal
-python -m bot.ai arena tigris --seats 2 --games 200 --levels strong,normal --seed 1
+python -m bot.ai bench GAME --seats 4 --level strong --positions 50 --seed 1 --source normal
+python -m bot.ai arena GAME --seats 2 --games 200 --levels strong,normal --seed 1
+(GAME: a title's name, see ``bot.titles``)
 """
 
 from __future__ import annotations

@@ -16,8 +16,9 @@ contract), a module with its :class:`Title`, and add that module to :data:`INSTA
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -61,28 +62,30 @@ class PbpFacts:
     public_action: Callable[[str], bool] = lambda action: False
 
 
+#: The score story's numbers (``bot.replays.story``): from the engine, the states and public
+#: views after each action, the turns and the action index ending each (0 first), per seat
+#: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
+#: (``{"turn", "kind", "seats"}``).
+Story = Callable[
+    [ModuleType, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
+    tuple[list[dict[str, Any]], list[dict[str, Any]]],
+]
+
+
 @dataclass(frozen=True)
 class Title:
-    """One game title: its engine and what the shared layers show and ask of it.
-
-    Module paths (``engine``, ``images``, ``ai``, ``labels``) are imported on first use.
-    """
+    """One game title: its engine and what the shared layers show and ask of it. Fields that
+    name a module (a dotted path) are imported on first use, so the engine-only paths stay
+    light."""
 
     name: str
+    #: The rules engine's module (the engine contract, README "The engine contract").
     engine: str
     printed_name: Text | str
-    #: The game's id as a refusal names it ("a lobby table for tigris").
+    #: The game's id as a refusal names it ("a lobby table for <id>").
     game_id: Text | str
-    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
-    #: ``board_image(view, lang)`` (the replay's frames).
-    images: str
-    #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
-    #: move changed it; None: every board drawn in full.
-    incremental: str | None = None
-    #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
-    ai: str | None = None
-    #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
-    labels: str | None = None
+
+    # ---- texts (bot.presenters) ----
     rules: Text | None = None
     events: KeyedText | None = None
     refusals: KeyedText | None = None
@@ -97,29 +100,60 @@ class Title:
     card_name: Callable[[Params], Text | str] | None = None
     #: Names from the game data a player can be shown, with their context (for the catalogue).
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
+
+    # ---- images (renderers) ----
+    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
+    #: ``board_image(view, lang)`` (the replay's frames).
+    images: str = ""
+    #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
+    #: move changed it; None: every board drawn in full.
+    incremental: str | None = None
+    #: Module with ``chart(story, lang) -> Image`` drawing the score story; None: no chart.
+    chart: str | None = None
+    story: Story | None = None
+    #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
+    #: images (for the ``images`` catalogue); None: none.
+    image_texts: str | None = None
+
+    # ---- Discord (bot.cogs, bot.ui) ----
+    #: Dotted path of the title's own slash-command cog class (None: the shared commands only).
+    cog: str | None = None
+    #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
+    labels: str | None = None
+    #: The public view's field that changes when a turn ends (the replay's turns).
+    turn_key: str = "turn"
+
+    # ---- play-by-post, AI seats ----
     pbp: PbpFacts = PbpFacts()
+    #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
+    ai: str | None = None
     #: Whether an AI takes over the seat of a person who resigns or runs out of time (from
     #: ``min_seats_replaced`` seats on).
     ai_replaces_leavers: bool = False
     min_seats_replaced: int = 3
+
+    # ---- statistics, leagues ----
     #: The statistics summed in a league's standings (the game's ``STATISTICS`` names).
     league_statistic: tuple[str, ...] = ()
-    #: The public view's field that changes when a turn ends.
-    turn_key: str = "turn"
+    #: What each of the engine's ``STATISTICS`` is called (None: its name).
+    statistic_labels: Mapping[str, Text] | None = None
+    #: The heading of the league standings' column of :attr:`league_statistic`.
+    league_label: Text | None = None
+
+    # ---- benchmarks ----
     #: The numbers of seats the benchmarks play (the AI's, the images').
     bench_seats: tuple[int, ...] = (2,)
-
-    def game(self) -> ModuleType:
-        """The rules engine."""
-        return importlib.import_module(self.engine)
+    #: What the image benchmark aims at per image kind (``board``, ``move``, ``private``), ms.
+    image_targets_ms: Mapping[str, float] = field(default_factory=dict)
 
 
 _TITLES: dict[str, Title] = {}
 _loaded = False
-#: Called with each title registered after the first use (a command's list of games grows).
+# Boards are drawn in threads too: the first lookups may come at once.
+_loading = threading.Lock()
+#: Told of each title registered, and of each name unregistered, after the first use (a
+#: command's list of games grows and shrinks with them).
 _LISTENERS: list[Callable[[Title], None]] = []
-
-
 _UNLISTENERS: list[Callable[[str], None]] = []
 
 
@@ -132,24 +166,32 @@ def on_register(listener: Callable[[Title], None], removed: Callable[[str], None
 
 def _load() -> None:
     global _loaded
-    if not _loaded:
-        _loaded = True
-        for path in INSTALLED:
-            register(importlib.import_module(path).TITLE)
+    if _loaded:
+        return
+    with _loading:
+        if not _loaded:
+            for path in INSTALLED:
+                entry: Title = importlib.import_module(path).TITLE
+                _add(entry)
+            _loaded = True
 
 
 def register(entry: Title) -> Title:
     """Make ``entry`` a title of the bot (its engine becomes ``bot.games.get_game(name)``)."""
-    from bot import games
-
     _load()
     new = entry.name not in _TITLES
-    _TITLES[entry.name] = entry
-    games.install(entry.name, entry.engine)
+    _add(entry)
     if new:
         for listener in _LISTENERS:
             listener(entry)
     return entry
+
+
+def _add(entry: Title) -> None:
+    from bot import games
+
+    _TITLES[entry.name] = entry
+    games.install(entry.name, entry.engine)
 
 
 def unregister(name: str) -> None:

@@ -5,12 +5,14 @@ languages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
 from bot.presenters import _GOOD_WORDS, _score_parts, _word, goods_text
 from bot.titles import PbpFacts, Title
+from renderers import targi_stats as stats_words
 
 Params = Mapping[str, Any]
 
@@ -532,6 +534,36 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
     return None
 
 
+def _story(
+    game: ModuleType,
+    states: Sequence[Any],
+    views: Sequence[dict[str, Any]],
+    turns: Sequence[Any],
+    ends: list[int],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Victory points and goods (dates, salt, pepper) from the public views, marks for raids."""
+    players: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
+    for seat in range(len(views[0]["players"])):
+        public = [views[i]["players"][seat] for i in ends]
+        series = {
+            "vp": [int(p["score"]["vp"]) for p in public],
+            "goods": [int(p["goods"]) for p in public],
+        }
+        players.append({"seat": seat, "series": series})
+    for turn in turns:
+        raided = {
+            int(s)
+            for index in range(turn.start + 1, turn.end + 1)
+            for event in views[index]["events"]
+            if event.get("kind") == "raid"
+            for s in event.get("seats") or []
+        }
+        if raided:
+            marks.append({"turn": turn.number, "kind": "raid", "seats": sorted(raided)})
+    return players, marks
+
+
 RULES = _(
     "**Targi** (2 players). Each round place your three Targi on border cards (never on a "
     "corner, a taken card, the robber's card or opposite the opponent's Targi); where your "
@@ -550,6 +582,8 @@ TITLE = Title(
     game_id=C_("game id", "targi"),
     images="renderers.targi",
     incremental="renderers.targi_incremental",
+    chart="renderers.targi_chart",
+    image_texts="renderers.targi",
     ai="bot.ai.targi",
     labels="bot.ui.labels_targi",
     rules=RULES,
@@ -571,5 +605,9 @@ TITLE = Title(
     # Tribe cards displayed, the engine every strategy builds (raids are paid by everyone
     # alike, so "raids paid" would not tell players apart).
     league_statistic=("row_1", "row_2", "row_3"),
+    statistic_labels=stats_words.LABELS,
+    league_label=stats_words.LEAGUE_LABEL,
     turn_key="round",
+    story=_story,
+    image_targets_ms={"board": 40.0, "move": 40.0, "private": 20.0},
 )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from bot.i18n import C_, N_, Text, _
@@ -17,6 +18,7 @@ from bot.presenters import (
     tile_word,
 )
 from bot.titles import PbpFacts, Title
+from renderers import tigris_stats as stats_words
 
 Params = Mapping[str, Any]
 
@@ -322,6 +324,39 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
     return None
 
 
+#: What the score story marks: the event keys of a war won, a revolt won, a treasure taken.
+MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
+
+
+def _story(
+    game: ModuleType,
+    states: Sequence[Any],
+    views: Sequence[dict[str, Any]],
+    turns: Sequence[Any],
+    ends: list[int],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The points of each colour and the treasures held (each seat's own view), marks for wars
+    and revolts won and treasures taken."""
+    players: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
+    colours = ("red", "blue", "green", "black")
+    for seat in range(len(views[0]["players"])):
+        own = [game.view(states[i], seat)["players"][seat] for i in ends]
+        series = {c: [int(p["score"][c]) for p in own] for c in colours}
+        series["treasures"] = [int(p["treasures"]) for p in own]
+        players.append(
+            {"seat": seat, "dynasty": views[0]["players"][seat]["dynasty"], "series": series}
+        )
+    for turn in turns:
+        for index in range(turn.start + 1, turn.end + 1):
+            for event in views[index]["events"]:
+                kind = MARKS.get(str(event.get("key")))
+                if kind is not None:
+                    seats_of = sorted(int(s) for s in event.get("seats") or [])
+                    marks.append({"turn": turn.number, "kind": kind, "seats": seats_of})
+    return players, marks
+
+
 RULES = _(
     "**Tigris & Euphrates** (2–4 players). On your turn take two actions: place or move a "
     "leader (next to a temple), place a tile from your hand (blue on rivers, the others on "
@@ -345,6 +380,8 @@ TITLE = Title(
     game_id=C_("game id", "tigris"),
     images="renderers.tigris",
     incremental="renderers.tigris_incremental",
+    chart="renderers.tigris_chart",
+    cog="bot.cogs.tigris.TigrisCog",
     ai="bot.ai.tigris",
     labels="bot.ui.labels_tigris",
     rules=RULES,
@@ -364,6 +401,10 @@ TITLE = Title(
     ai_replaces_leavers=True,
     # Conflicts won (revolts and wars), the game's decisive fights.
     league_statistic=("revolts_won", "wars_won"),
+    statistic_labels=stats_words.LABELS,
+    league_label=stats_words.LEAGUE_LABEL,
     turn_key="turn_number",
+    story=_story,
     bench_seats=(2, 4),
+    image_targets_ms={"board": 60.0, "move": 60.0, "private": 20.0},
 )
