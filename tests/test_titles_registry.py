@@ -47,8 +47,7 @@ def test_the_shared_layers_name_no_game_outside_the_registry_line() -> None:
             name = str(path.relative_to(ROOT))
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if NAMED.search(line) and not any(
-                    name == allowed and line.strip().startswith(start)
-                    for allowed, start in ALLOWED
+                    name == allowed and line.strip().startswith(start) for allowed, start in ALLOWED
                 ):
                     hits.append(f"{name}:{number}: {line.strip()}")
     assert hits == []
