@@ -2,8 +2,8 @@
 whether an action may be taken back, and the readable log of a game.
 
 Everything here reads engine states through the public contract (``legal_actions``, ``view``)
-except :func:`takeback_refusal`, which inspects the two states around one action to decide
-whether that action revealed anything new (see the per-game rules there).
+and each title's play-by-post facts (``bot.titles.PbpFacts``); a title's take-back rule
+inspects the two states around one action to decide whether it revealed anything new.
 """
 
 from __future__ import annotations
