@@ -4,6 +4,7 @@ board images, a private hand, a play-by-post timer, an AI seat and the rating at
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest_asyncio
 
 import renderers
 from bot import presenters, titles
-from bot.games import game_names
+from bot.games import game_names, get_game, replay
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import (
@@ -181,3 +182,24 @@ async def test_an_ai_seat_plays_take_away(timed: tuple[Harness, ManualClock]) ->
         table = await h.table_by_id(table.id)
         ai_moves += table.seq - before - 1
     assert table.status == "finished" and ai_moves >= 1
+
+
+def test_take_away_keeps_the_engine_contract_in_random_games(takeaway: titles.Title) -> None:
+    # Every seeded random game: a record replays to the same state, the state survives JSON,
+    # the public view carries no hand, the ranking places every seat once.
+    game = get_game("takeaway")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_game(2, seed)
+        actions = []
+        while not game.is_over(state):
+            (seat,) = game.to_act(state)
+            action = rng.choice(game.legal_actions(state, seat))
+            actions.append([seat, action])
+            state = game.apply(state, seat, action)
+            assert game.from_json(game.to_json(state)) == state
+            assert "hand" not in game.view(state, None)
+        record = {"game": "takeaway", "seats": 2, "seed": seed, "actions": actions}
+        assert replay(record) == state
+        ranked = sorted(seat for place in game.outcome(state)["ranking"] for seat in place)
+        assert ranked == [0, 1]
