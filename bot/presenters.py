@@ -164,29 +164,11 @@ _PAYMENT_WORDS = {
     "free": C_("payment", "free"),
     "stored": C_("payment", "stored"),
 }
-#: Table options (the engines' and the bot's own) by the name typed in `/game new`.
+#: The bot's own table options by the name typed in `/game new` (each title names its engine's
+#: in its ``option_words``).
 _OPTION_WORDS = {
     "rated": C_("option", "rated game"),
     "ai_replaces": C_("option", "AI replaces"),
-    "open_scoring": C_("option", "open scoring"),
-    "english_support": C_("option", "English support variant"),
-    "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
-    "hand_later_round": C_("option", "hand card playable in a later round"),
-    "merchant_repeatable": C_("option", "Merchant repeatable"),
-    "merchant_same_kind": C_("option", "Merchant: one kind of good"),
-    "silversmith_same_kind": C_("option", "Silversmith: one kind of good"),
-    "fata_morgana_face_down": C_("option", "Fata Morgana on face-down cards"),
-    "limits_at_game_end": C_("option", "limits at the game end"),
-    "display_any_row": C_("option", "display in any row"),
-    "caravan_card": C_("option", "Caravan card"),
-    "caravan_counts_as_goods_card": C_("option", "Caravan counts as a goods card"),
-    "hand_public": C_("option", "open hand card"),
-    "discounts_stack": C_("option", "discounts add up"),
-    "count_new_card": C_("option", "the new card counts"),
-    "hand_play_once_per_round": C_("option", "hand card once per round"),
-    "stored_gold_is_own_gold": C_("option", "stored gold is own gold"),
-    "gain_goods_mixed": C_("option", "mixed goods from a gain"),
-    "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
 }
 
 
@@ -239,7 +221,9 @@ def dynasty_word(dynasty: object) -> Text | str:
 def option_label(option: str) -> Text | str:
     """A table option as the lobby shows it: its name in the reader's language with the name
     typed in `/game new` beside it ("공개 점수 (open_scoring)")."""
-    name = _OPTION_WORDS.get(option)
+    name = _OPTION_WORDS.get(option) or next(
+        (t.option_words[option] for t in titles.titles() if option in t.option_words), None
+    )
     if name is None:
         return option
     return _("{name} ({option})", name=name, option=option)

@@ -98,6 +98,8 @@ class Title:
     hand: Callable[[list[Any]], Text | str] | None = None
     #: A card object of a view by its name in the reader's language.
     card_name: Callable[[Params], Text | str] | None = None
+    #: The engine's table options by the name typed in `/game new` -> their name in words.
+    option_words: Mapping[str, Text] = field(default_factory=dict)
     #: Names from the game data a player can be shown, with their context (for the catalogue).
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
 

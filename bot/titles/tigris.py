@@ -388,6 +388,10 @@ TITLE = Title(
     events=_tigris_event,
     refusals=_tigris_refusal,
     pending=_pending,
+    option_words={
+        "open_scoring": C_("option", "open scoring"),
+        "english_support": C_("option", "English support variant"),
+    },
     hand=_colour_counts,
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
