@@ -551,7 +551,10 @@ def _rates(text: str) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="simultaneous tables (100)")
-    parser.add_argument("--game", default="tigris", choices=["tigris", "targi"])
+    from bot import titles
+
+    names = titles.title_names()
+    parser.add_argument("--game", default=names[0], choices=names)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--moves", type=int, default=1000, help="moves to time per rate (1000)")
     parser.add_argument("--rate", type=float, default=20.0, help="moves per second (20)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib
 import json
 import logging
 from collections import OrderedDict
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, ratings
+from bot import i18n, ratings, titles
 from bot.ai.worker import DEFAULT_WORKERS, AiPool
 from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
@@ -36,6 +37,16 @@ log = logging.getLogger(__name__)
 THREAD_OFFERS_KEPT = 1000  # offers older than this many clicks are forgotten (memory stays flat)
 
 
+def _title_cogs() -> list[commands.Cog]:
+    """A new instance of each title's own cog (its ``cog``), in the titles' order."""
+    cogs = []
+    for title in titles.titles():
+        if title.cog is not None:
+            module, _, name = title.cog.rpartition(".")
+            cogs.append(getattr(importlib.import_module(module), name)())
+    return cogs
+
+
 def command_cogs() -> list[commands.Cog]:
     """A new instance of every cog with slash commands, in the order they are added."""
     from bot.cogs.game import GameCog
@@ -45,12 +56,11 @@ def command_cogs() -> list[commands.Cog]:
     from bot.cogs.ratings import RatingsCog
     from bot.cogs.settings import SettingsCog
     from bot.cogs.stats import StatsCog
-    from bot.cogs.tigris import TigrisCog
 
     return [
         GameCog(),
         PlayCog(),
-        TigrisCog(),
+        *_title_cogs(),
         PlayByPostCog(),
         RatingsCog(),
         StatsCog(),

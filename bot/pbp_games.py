@@ -2,8 +2,8 @@
 whether an action may be taken back, and the readable log of a game.
 
 Everything here reads engine states through the public contract (``legal_actions``, ``view``)
-except :func:`takeback_refusal`, which inspects the two states around one action to decide
-whether that action revealed anything new (see the per-game rules there).
+and each title's play-by-post facts (``bot.titles.PbpFacts``); a title's take-back rule
+inspects the two states around one action to decide whether it revealed anything new.
 """
 
 from __future__ import annotations
@@ -13,84 +13,48 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bot import titles
 from bot.i18n import Text, _, render
 from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
-    "ROUND_DECISIONS",
-    "SKIP_PREFERENCES",
     "LogEntry",
     "action_is_public",
     "log_entries",
     "log_entry",
     "name_seats",
+    "round_decisions",
     "skip_action",
     "takeback_refusal",
 ]
 
-# The safest default decision when a turn timer runs out with the "skip" consequence: the first
-# of these actions that is legal, otherwise the first legal action (legal_actions is sorted, so
-# the choice is deterministic). Tigris: commit no support, build no monument, pass the action.
-# Targi: end the action phase / stop trading (done), discard a tribe card rather than pay for it,
-# keep the display as it is.
-SKIP_PREFERENCES: dict[str, tuple[str, ...]] = {
-    "tigris": ("support 0", "monument none", "pass"),
-    "targi": ("done", "discard", "keep"),
-}
-
-
-# Decisions one player takes in one round when nobody really plays (the timer skips them all):
-# Tigris two actions per turn; Targi three placements and ending the action phase. Used to
-# abandon a table nobody plays any more (see bot.scheduler.ABANDON_ROUNDS).
-ROUND_DECISIONS: dict[str, int] = {"tigris": 2, "targi": 4}
-
 
 def skip_action(game: str, legal: Sequence[str]) -> str | None:
-    """The decision taken for a player whose timer expired; None if nothing is legal."""
-    for preferred in SKIP_PREFERENCES.get(game, ()):
+    """The decision taken for a player whose timer expired: the first of the title's
+    ``skip_preferences`` that is legal, otherwise the first legal action (legal_actions is
+    sorted, so the choice is deterministic); None if nothing is legal."""
+    title = titles.title(game)
+    for preferred in title.pbp.skip_preferences if title is not None else ():
         if preferred in legal:
             return preferred
     return legal[0] if legal else None
 
 
+def round_decisions(game: str) -> int:
+    """Decisions one player takes in one round when nobody really plays (the timer skips them
+    all). Used to abandon a table nobody plays any more (see bot.scheduler.ABANDON_ROUNDS)."""
+    title = titles.title(game)
+    return title.pbp.round_decisions if title is not None else 2
+
+
 def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> Text | None:
     """Why the action ``seat`` took from ``before`` to ``after`` cannot be taken back (it
-    revealed something nobody knew before), or None when undoing it is fair.
-
-    - Tigris: refused if tiles were drawn from the bag (end of turn, swap), if the action
-      committed conflict support (tiles revealed from the hand), or if another player's hand
-      changed.
-    - Targi: refused if a tribe or goods card was drawn (deck sizes, a reshuffle), if a
-      face-down centre card was turned up, if another player's hand changed, or if the actor's
-      secret hand card left their hand (shown by displaying or discarding it).
-    - Any other game: take-backs are not offered.
-    """
-    if game == "tigris":
-        if after.drawn != before.drawn:
-            return _("tiles were drawn from the bag")
-        if before.pending is not None and before.pending.kind == "support":
-            return _("support tiles were revealed")
-        if any(after.hands[s] != before.hands[s] for s in range(before.seats) if s != seat):
-            return _("another player's tiles changed")
-        return None
-    if game == "targi":
-        if (
-            len(after.tribe_deck) != len(before.tribe_deck)
-            or len(after.goods_deck) != len(before.goods_deck)
-            or after.shuffles != before.shuffles
-        ):
-            return _("a card was drawn")
-        if any(b and not a for b, a in zip(before.face_down, after.face_down, strict=True)):
-            return _("a face-down card was turned up")
-        for s, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-            if s != seat and old.hand != new.hand:
-                return _("another player's hand changed")
-        own_before = before.players[seat].hand
-        hidden = not before.options.get("hand_public", False)
-        if hidden and own_before is not None and after.players[seat].hand != own_before:
-            return _("your hand card was revealed")
-        return None
-    return _("take-backs are not available for this game")
+    revealed something nobody knew before), or None when undoing it is fair: the title's
+    ``takeback`` rule; a title without one offers no take-backs."""
+    title = titles.title(game)
+    if title is None or title.pbp.takeback is None:
+        return _("take-backs are not available for this game")
+    return title.pbp.takeback(before, after, seat)
 
 
 @dataclass(frozen=True)
@@ -115,11 +79,10 @@ class LogEntry:
 
 
 def action_is_public(game: str, action: str) -> bool:
-    """Whether the action's notation itself may be shown to everyone: every Targi action is
-    public; a Tigris swap names the discarded tiles, which are secret."""
-    if game == "tigris":
-        return not action.startswith("swap")
-    return game == "targi"
+    """Whether the action's notation itself may be shown to everyone (the title's
+    ``public_action``; never for a game without a title)."""
+    title = titles.title(game)
+    return title is not None and title.pbp.public_action(action)
 
 
 def _line(game: str, event: dict[str, Any], names: Sequence[str], lang: str) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot import ai_seats
+from bot import ai_seats, titles
 from bot.i18n import DEFAULT, N_, _
 from bot.pbp_games import LogEntry, log_entries
 from bot.presenters import plain_text
@@ -28,13 +28,9 @@ from bot.service import NotFinished, ServiceError, Table
 if TYPE_CHECKING:
     from bot.service import Service
 
-__all__ = ["TURN_KEYS", "Replay", "Turn", "load", "split_turns", "story"]
+__all__ = ["Replay", "Turn", "load", "split_turns", "story"]
 
 #: The public view's field that changes when a turn ends (a player's turn; a Targi round).
-TURN_KEYS = {"tigris": "turn_number", "targi": "round"}
-
-#: What the T&E score story marks: the event keys of a war won, a revolt won, a treasure taken.
-TIGRIS_MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
 
 
 @dataclass(frozen=True)
@@ -66,8 +62,8 @@ class Replay:
 
 def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
     """The turns of a game from its public views (``views[i]`` after ``i`` actions): a turn ends
-    where :data:`TURN_KEYS` changes, the last one with the last action."""
-    key = TURN_KEYS[game]
+    where its title's ``turn_key`` changes, the last one with the last action."""
+    key = titles.title(game).turn_key  # type: ignore[union-attr]
     turns: list[Turn] = []
     start = 0
     for index in range(1, len(views)):
@@ -85,48 +81,14 @@ def story(
     robots: Sequence[int] = (),
 ) -> dict[str, Any]:
     """The score story's numbers: per seat a series per quantity (index 0 the deal, index ``n``
-    after turn ``n``) and the marks (``{"turn", "kind", "seats"}``). T&E: the points of each
-    colour and the treasures held (each seat's own view: call this only once the game ended),
-    marks for wars and revolts won and treasures taken; Targi: victory points and goods (dates,
-    salt, pepper), marks for raids."""
+    after turn ``n``) and the marks (``{"turn", "kind", "seats"}``), as the title's ``story``
+    tells them (it may read each seat's own view: call this only once the game ended)."""
     ends = [0, *(t.end for t in turns)]
-    seats = len(views[0]["players"])
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
-    if game.NAME == "tigris":
-        colours = ("red", "blue", "green", "black")
-        for seat in range(seats):
-            own = [game.view(states[i], seat)["players"][seat] for i in ends]
-            series = {c: [int(p["score"][c]) for p in own] for c in colours}
-            series["treasures"] = [int(p["treasures"]) for p in own]
-            players.append(
-                {"seat": seat, "dynasty": views[0]["players"][seat]["dynasty"], "series": series}
-            )
-        for turn in turns:
-            for index in range(turn.start + 1, turn.end + 1):
-                for event in views[index]["events"]:
-                    kind = TIGRIS_MARKS.get(str(event.get("key")))
-                    if kind is not None:
-                        seats_of = sorted(int(s) for s in event.get("seats") or [])
-                        marks.append({"turn": turn.number, "kind": kind, "seats": seats_of})
-    else:
-        for seat in range(seats):
-            public = [views[i]["players"][seat] for i in ends]
-            series = {
-                "vp": [int(p["score"]["vp"]) for p in public],
-                "goods": [int(p["goods"]) for p in public],
-            }
-            players.append({"seat": seat, "series": series})
-        for turn in turns:
-            raided = {
-                int(s)
-                for index in range(turn.start + 1, turn.end + 1)
-                for event in views[index]["events"]
-                if event.get("kind") == "raid"
-                for s in event.get("seats") or []
-            }
-            if raided:
-                marks.append({"turn": turn.number, "kind": "raid", "seats": sorted(raided)})
+    title = titles.title(game.NAME)
+    if title is not None and title.story is not None:
+        players, marks = title.story(game, states, views, turns, ends)
     return {
         "game": game.NAME,
         "turns": len(turns),

@@ -37,7 +37,7 @@ from bot.ai.worker import decision_seed
 from bot.ai_turns import Decider
 from bot.games.common import GameError
 from bot.pbp import PlayByPost, active_time
-from bot.pbp_games import ROUND_DECISIONS, skip_action
+from bot.pbp_games import round_decisions, skip_action
 from bot.service import MoveResult, ServiceError, StaleBoard, Table
 from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
 
@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 
 MAX_PASSES = 20  # an expiry can make new decisions due in the same tick; bounded anyway
 # A table is abandoned (aborted) once the timer has skipped this many rounds of decisions in a
-# row (``ROUND_DECISIONS`` per person seated; AI seats' moves in between do not count) with no
+# row (``round_decisions`` per person seated; AI seats' moves in between do not count) with no
 # move by a person in between: otherwise a Tigris table whose players all left would pass for
 # ever (passing draws nothing), and a game against the AI would go on with nobody there.
 ABANDON_ROUNDS = 2
@@ -208,8 +208,8 @@ class Scheduler:
         async with self.service.db.write() as q:
             run = await PbpQueries(q).count_skip(row.table_id, row.seq, move.table.seq)
         people = sum(not ai_seats.is_ai(p.user_id) for p in table.players)
-        if move.table.status == "active" and run >= ABANDON_ROUNDS * ROUND_DECISIONS.get(
-            table.game, 2
+        if move.table.status == "active" and run >= ABANDON_ROUNDS * round_decisions(
+            table.game
         ) * max(1, people):
             try:
                 after_table = await self.service.abort(

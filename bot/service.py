@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot import ai_seats, ratings
+from bot import ai_seats, ratings, titles
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.i18n import C_, N_, Text, _
@@ -155,9 +155,25 @@ class BadOption(ServiceError):
     """A table option (or seat order) the game does not have, or a value it refuses."""
 
 
-#: A table's status and game id as a refusal names them ("a lobby table for tigris").
+#: A table's status as a refusal names it ("a lobby table for ...").
 _TABLE_STATUS = {"lobby": C_("table status", "lobby"), "active": C_("table status", "active")}
-_GAME_IDS = {"tigris": C_("game id", "tigris"), "targi": C_("game id", "targi")}
+
+
+def _game_id(game: str) -> Text | str:
+    """The game id as a refusal names it (its title's ``game_id``)."""
+    title = titles.title(game)
+    return title.game_id if title is not None else game
+
+
+def ai_replaces_leavers(table: Table) -> bool:
+    """Whether the title of ``table`` lets an AI take over a leaver's seat at its number of
+    seats (its ``ai_replaces_leavers`` from ``min_seats_replaced`` seats on)."""
+    title = titles.title(table.game)
+    return (
+        title is not None
+        and title.ai_replaces_leavers
+        and len(table.players) >= title.min_seats_replaced
+    )
 
 
 class ChannelBusy(ServiceError):
@@ -169,7 +185,7 @@ class ChannelBusy(ServiceError):
                 "This channel already has a {status} table for {game}; "
                 "finish it or open the game in a new thread.",
                 status=_TABLE_STATUS.get(table.status, table.status),
-                game=_GAME_IDS.get(table.game, table.game),
+                game=_game_id(table.game),
             )
         )
         self.table = table
@@ -950,12 +966,12 @@ class Service:
     @staticmethod
     def replaceable(table: Table, seat: int, *, left_league: bool = False) -> bool:
         """Whether a leaver's seat passes to an AI instead of ending the game: the table chose
-        `ai_replaces` (or the leaver left the league of this match table), it is a T&E game of
-        3-4 seats, the leaver is a person and another person still plays (AIs alone do not
-        play on)."""
+        `ai_replaces` (or the leaver left the league of this match table), its title lets an
+        AI replace a leaver at this many seats (:func:`ai_replaces_leavers`), the leaver is a
+        person and another person still plays (AIs alone do not play on)."""
         if not (table.ai_replaces or left_league):
             return False
-        if table.game != "tigris" or len(table.players) < 3:
+        if not ai_replaces_leavers(table):
             return False
         users = [p.user_id for p in table.players]
         others = [u for s, u in enumerate(users) if s != seat]

@@ -22,26 +22,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from bot import ai_seats
+from bot import ai_seats, titles
 from bot.games import ReplayError, game_names, game_statistics, get_game
 from bot.service import Service
 from bot.storage.ratings import RatingQueries
 from bot.storage.statistics import SeatStatistics, StatisticsQueries
 
-__all__ = ["CATCH_UP_BATCH", "LEAGUE_STATISTIC", "Statistics", "TitleSummary", "summarize"]
+__all__ = ["CATCH_UP_BATCH", "Statistics", "TitleSummary", "league_statistic", "summarize"]
 
 log = logging.getLogger(__name__)
 
 #: Games computed per catch-up at most (a tick must not hold the loop for a large backlog).
 CATCH_UP_BATCH = 200
-#: The one statistic a league's standings show, per game: the sum of these statistics over
-#: the player's league matches. T&E: conflicts won (revolts and wars), the game's decisive
-#: fights; Targi: tribe cards displayed, the engine every strategy builds (raids are paid by
-#: everyone alike, so "raids paid" would not tell players apart).
-LEAGUE_STATISTIC: dict[str, tuple[str, ...]] = {
-    "tigris": ("revolts_won", "wars_won"),
-    "targi": ("row_1", "row_2", "row_3"),
-}
+
+
+def league_statistic(game: str) -> tuple[str, ...] | None:
+    """The one statistic a league's standings show for ``game``: the sum of its title's
+    ``league_statistic`` over the player's league matches; None for a game without one."""
+    title = titles.title(game)
+    return (title.league_statistic or None) if title is not None else None
 
 
 @dataclass(frozen=True)
@@ -133,10 +132,10 @@ class Statistics:
         return summarize(rows, self._games)
 
     async def league_column(self, game: str, table_ids: Sequence[int]) -> dict[int, int] | None:
-        """Each player's league statistic (:data:`LEAGUE_STATISTIC`) summed over the games
+        """Each player's league statistic (:func:`league_statistic`) summed over the games
         ``table_ids`` (after a catch-up, so a match that just ended counts); None for a game
         without one."""
-        names = LEAGUE_STATISTIC.get(game)
+        names = league_statistic(game)
         if names is None:
             return None
         await self.catch_up()

@@ -9,29 +9,33 @@ the view does not carry.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable
+from types import ModuleType
 from typing import Any
 
-from renderers import targi, tigris
+from bot import titles
 
-__all__ = ["GAMES", "render_board", "render_private"]
+__all__ = ["images", "render_board", "render_private"]
 
 Renderer = Callable[[dict[str, Any], str], bytes]
 
-# game name -> (public board, private image)
-_RENDERERS: dict[str, tuple[Renderer, Renderer]] = {
-    "tigris": (tigris.render_board, tigris.render_private),
-    "targi": (targi.render_board, targi.render_private),
-}
-GAMES = tuple(_RENDERERS)
+
+def images(game: str) -> ModuleType:
+    """The renderer module of title ``game`` (its ``render_board``, ``render_private`` and
+    ``board_image``), imported on first use."""
+    title = titles.title(game)
+    if title is None:
+        known = ", ".join(titles.title_names())
+        raise ValueError(f"no images for game {game!r} (known: {known})")
+    return importlib.import_module(title.images)
 
 
 def _renderers(game: str, view: dict[str, Any]) -> tuple[Renderer, Renderer]:
-    if game not in _RENDERERS:
-        raise ValueError(f"no images for game {game!r} (known: {', '.join(GAMES)})")
+    module = images(game)
     if view.get("game") not in (None, game):
         raise ValueError(f"a {view.get('game')!r} view cannot be drawn as {game!r}")
-    return _RENDERERS[game]
+    return module.render_board, module.render_private
 
 
 def render_board(
@@ -46,7 +50,8 @@ def render_board(
     board, _ = _renderers(game, view)
     if view.get("viewer") is not None:
         raise ValueError("the public board is drawn from the public view (viewer None)")
-    if table is not None:
+    title = titles.title(game)
+    if table is not None and title is not None and title.incremental is not None:
         from renderers import incremental
 
         return incremental.render_board(game, view, lang, table)

@@ -8,7 +8,7 @@ import sys
 def main(argv: list[str]) -> int:
     if not argv or argv[0] != "bench":
         print(
-            "usage: python -m renderers bench [--games tigris,targi] [--seed N] "
+            "usage: python -m renderers bench [--games GAME,GAME] [--seed N] "
             "[--positions N] [--repeat N]",
             file=sys.stderr,
         )

@@ -13,14 +13,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import titles
 from renderers import render_board, render_private
 
-SEATS = {"tigris": 4, "targi": 2}
-TARGETS_MS = {
-    "board": {"tigris": 60.0, "targi": 40.0},
-    "move": {"tigris": 60.0, "targi": 40.0},
-    "private": {"tigris": 20.0, "targi": 20.0},
-}
+
+def _seats(game: str) -> int:
+    """The seats of a title's benchmark game: its largest ``bench_seats``."""
+    return max(_title(game).bench_seats)
+
+
+def _title(game: str) -> titles.Title:
+    title = titles.title(game)
+    if title is None:
+        raise ValueError(f"no title {game!r}")
+    return title
 
 
 @dataclass
@@ -45,7 +51,7 @@ class Result:
 
     @property
     def target_ms(self) -> float:
-        return TARGETS_MS[self.kind][self.game]
+        return _title(self.game).image_targets_ms[self.kind]
 
 
 def sample_views(
@@ -56,7 +62,7 @@ def sample_views(
     from bot.games.playout import play
 
     game = get_game(game_name)
-    states = play(game, SEATS[game_name], seed, keep_states=True).states
+    states = play(game, _seats(game_name), seed, keep_states=True).states
     picks = [states[round(i * (len(states) - 1) / max(1, positions - 1))] for i in range(positions)]
     return [(game.view(state, None), game.view(state, 0)) for state in picks]
 
@@ -68,7 +74,7 @@ def consecutive_views(game_name: str, seed: int, moves: int) -> list[dict[str, A
     from bot.games.playout import play
 
     game = get_game(game_name)
-    states = play(game, SEATS[game_name], seed, keep_states=True).states
+    states = play(game, _seats(game_name), seed, keep_states=True).states
     start = max(0, len(states) // 2 - moves // 2)
     return [game.view(state, None) for state in states[start : start + moves]]
 
@@ -141,7 +147,9 @@ def report(results: Sequence[Result]) -> str:
 
 
 #: The replays the bench draws: (game, seats) of one seeded random game each.
-REPLAY_GAMES = (("tigris", 2), ("tigris", 4), ("targi", 2))
+def replay_games() -> list[tuple[str, int]]:
+    """(game, seats) of each title's benchmark games."""
+    return [(t.name, seats) for t in titles.titles() for seats in t.bench_seats]
 
 
 @dataclass
@@ -173,13 +181,13 @@ def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any]
 
 def run_replays(seed: int, lang: str = "en") -> list[ReplayResult]:
     """Draw the replay (GIF, as posted, and APNG to compare) and the score story of one seeded
-    game of each of :data:`REPLAY_GAMES`."""
+    game of each of :func:`replay_games`."""
     from bot import replays
     from bot.games import get_game
     from renderers.replay import render_chart, render_replay
 
     results = []
-    for game_name, seats in REPLAY_GAMES:
+    for game_name, seats in replay_games():
         states, views, turns = replay_frames(game_name, seats, seed)
         frames = [views[t.end] for t in turns]
         story = replays.story(get_game(game_name), states, views, turns)
@@ -224,30 +232,32 @@ def replay_report(results: Sequence[ReplayResult]) -> str:
 
 async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tuple[float, float]:
     """Median wall time (ms) of a board drawn in a 1-worker render pool, alone and while the
-    pool's replay lane draws a 4-player T&E replay (the bot's arrangement)."""
+    pool's replay lane draws the replay of the largest benchmark game (the bot's arrangement)."""
     import asyncio
 
     from bot.ui.images import RenderPool
     from renderers.replay import render_replay
 
-    _, views, turns = replay_frames("tigris", 4, seed)
+    # the largest board of all
+    game, seats = max(replay_games(), key=lambda entry: entry[1])
+    _, views, turns = replay_frames(game, seats, seed)
     frames = [views[t.end] for t in turns]
     view = views[len(views) // 2]
     pool = RenderPool(1)
     try:
-        await pool.draw(render_board, "tigris", view, lang)  # start the worker
-        await pool.draw_long(render_board, "tigris", view, lang)  # and the replay lane's
+        await pool.draw(render_board, game, view, lang)  # start the worker
+        await pool.draw_long(render_board, game, view, lang)  # and the replay lane's
 
         async def timed_boards() -> list[float]:
             times = []
             for _ in range(boards):
                 start = time.perf_counter()
-                await pool.draw(render_board, "tigris", view, lang)
+                await pool.draw(render_board, game, view, lang)
                 times.append((time.perf_counter() - start) * 1000)
             return times
 
         alone = await timed_boards()
-        replay = asyncio.ensure_future(pool.draw_long(render_replay, "tigris", frames, lang))
+        replay = asyncio.ensure_future(pool.draw_long(render_replay, game, frames, lang))
         beside = await timed_boards()
         await replay
         return statistics.median(alone), statistics.median(beside)
@@ -257,7 +267,9 @@ async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tupl
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m renderers bench", description=__doc__)
-    parser.add_argument("--games", default="tigris,targi", help="comma-separated game names")
+    parser.add_argument(
+        "--games", default=",".join(titles.title_names()), help="comma-separated game names"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     parser.add_argument("--positions", type=int, default=8, help="positions per game")
     parser.add_argument("--repeat", type=int, default=10, help="renders of each position")

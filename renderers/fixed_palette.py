@@ -37,11 +37,13 @@ def build(seeds: tuple[int, ...] = (1, 2), positions: int = 5) -> bytes:
     """Choose the palette again from sample drawings (slow: about a minute)."""
     from PIL import Image
 
-    from renderers import targi, tigris
+    from bot import titles
+    from renderers import images as images_of
     from renderers.bench import sample_views
 
     images = []
-    for module, game in ((tigris, "tigris"), (targi, "targi")):
+    for game in titles.title_names():
+        module = images_of(game)
         for seed in seeds:
             for board, own in sample_views(game, seed, positions):
                 for lang in ("en", "ko", "tr"):

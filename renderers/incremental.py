@@ -1,8 +1,8 @@
 """Boards redrawn in part: only the squares, cards and panel a move changed.
 
-The image of a board is cut into cells that tile it: for T&E each square of the map, the four
-margins around it and the side panel; for Targi the 25 places of the 5x5 table (each with half
-the gap around it) and the panel. Each cell has a signature: everything drawn over it (the
+The image of a board is cut into cells that tile it, each title its own way (its
+``incremental`` module's :class:`Plan`: e.g. each square of a map, its margins and the side
+panel). Each cell has a signature: everything drawn over it (the
 tiles, leaders, cards, pieces and the frames of the last action or a pending decision whose
 outline reaches into it; for the panel, the whole view). A table's last board is kept per
 process (:data:`CACHED_TABLES`) as its encoded bands only (:mod:`renderers.indexed`); the next
@@ -16,6 +16,7 @@ games of both games in every language).
 
 from __future__ import annotations
 
+import importlib
 import threading
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
@@ -25,7 +26,8 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import indexed, targi, tigris
+from bot import titles
+from renderers import indexed
 
 #: Tables whose last board a process keeps (about 1.4 MB each: its palette indices, deflated).
 CACHED_TABLES = 64
@@ -44,7 +46,7 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-class _Grid:
+class Grid:
     """Cells of a map or table: the rectangles of a grid plus a few free boxes (margins, panel)."""
 
     def __init__(self, columns: list[int], rows: list[int], extra: dict[str, Box]) -> None:
@@ -72,7 +74,7 @@ class _Grid:
                 yield name
 
 
-def _cells(grid: _Grid, drawn: list[tuple[Box, Any]], panel: Any) -> Cells:
+def cells_of(grid: Grid, drawn: list[tuple[Box, Any]], panel: Any) -> Cells:
     """Each cell's box and signature from what is drawn where (in drawing order)."""
     over: dict[Hashable, list[str]] = {}
     for box, what in drawn:
@@ -86,163 +88,31 @@ def _cells(grid: _Grid, drawn: list[tuple[Box, Any]], panel: Any) -> Cells:
     }
 
 
-# ---- Tigris & Euphrates ---------------------------------------------------------------------
-_T = tigris
-_TIGRIS_GRID = _Grid(
-    [_T.BOARD_X + c * _T.CELL for c in range(_T.COLUMNS + 1)],
-    [_T.BOARD_Y + r * _T.CELL for r in range(_T.ROWS + 1)],
-    {
-        "top": (0, 0, _T.PANEL_X, _T.BOARD_Y),
-        "bottom": (0, _T.BOARD_Y + _T.BOARD_H, _T.PANEL_X, _T.HEIGHT),
-        "left": (0, _T.BOARD_Y, _T.BOARD_X, _T.BOARD_Y + _T.BOARD_H),
-        "right": (_T.BOARD_X + _T.BOARD_W, _T.BOARD_Y, _T.PANEL_X, _T.BOARD_Y + _T.BOARD_H),
-        "panel": (_T.PANEL_X, 0, _T.WIDTH, _T.HEIGHT),
-    },
-)
-
-
-def _square_box(label: str, span: int = 1, reach: int = 0) -> Box:
-    x, y = _T.square_xy(label)
-    return (x - reach, y - reach, x + span * _T.CELL + reach, y + span * _T.CELL + reach)
-
-
-def _tigris_cells(view: dict[str, Any]) -> Cells:
-    """What :func:`tigris._draw_pieces` and :func:`tigris._highlight` draw, square by square."""
-    board = view.get("board", {})
-    dynasties = _T._dynasties(view)
-    drawn: list[tuple[Box, Any]] = []
-    for entry in board.get("tiles", []):
-        drawn.append((_square_box(entry["square"]), ["tile", entry]))
-    for monument in board.get("monuments", []):  # also hides the face-down tiles under it
-        drawn.append((_square_box(monument["square"], 2), ["monument", monument]))
-    for square in board.get("catastrophes", []):
-        drawn.append((_square_box(square), ["catastrophe", square]))
-    for leader in board.get("leaders", []):
-        dynasty = dynasties.get(int(leader["seat"]), "?")
-        drawn.append((_square_box(leader["square"]), ["leader", leader, dynasty]))
-    if board.get("unification"):
-        drawn.append((_square_box(board["unification"]), ["unification", board["unification"]]))
-    last = view.get("last_action") or {}
-    action = str(last.get("action", ""))
-    monuments = {m["square"] for m in board.get("monuments", [])}
-    for match in _T.SQUARE_PATTERN.finditer(action):
-        square = match.group(0)
-        span = 2 if action.startswith("monument") and square in monuments else 1
-        drawn.append((_square_box(square, span), ["frame", square, span]))
-    for square in _T._pending_squares(view.get("pending")):
-        # corner brackets: lines 9 px wide centred on the square's edges
-        drawn.append((_square_box(square, reach=5), ["brackets", square]))
-    return _cells(_TIGRIS_GRID, drawn, view)
-
-
-def _tigris_draw(image: Image.Image, view: dict[str, Any], lang: str, dirty: set[Hashable]) -> None:
-    """Draw the ``dirty`` cells of the board onto its static layer (other cells may be left
-    unfinished: only the dirty ones are taken)."""
-    board = view.get("board", {})
-
-    def on_dirty(square: str) -> bool:
-        return (ord(square[0]) - ord("A"), int(square[1:]) - 1) in dirty
-
-    pieces = {
-        **board,
-        "tiles": [t for t in board.get("tiles", []) if on_dirty(t["square"])],
-        "catastrophes": [s for s in board.get("catastrophes", []) if on_dirty(s)],
-        "leaders": [x for x in board.get("leaders", []) if on_dirty(x["square"])],
-        "unification": board.get("unification")
-        if board.get("unification") and on_dirty(board["unification"])
-        else None,
-    }
-    _T._draw_pieces(image, {**view, "board": pieces})
-    _T._highlight(image, view)
-    if "panel" in dirty:
-        _T._draw_panel(image, view, lang)
-
-
-# ---- Targi ---------------------------------------------------------------------------------
-_G = targi
-
-
-def _edges(start: int, size: int, end: int) -> list[int]:
-    """Cell edges across the table: the margin, then each of the five cards and the gap after
-    it (the last gap runs to ``end``). Frames and brackets stay within a card's gaps, so a
-    frame redraws the gaps around its card, never the next card."""
-    edges = [0]
-    for i in range(5):
-        left = start + i * (size + _G.GAP)
-        edges += [left, left + size]
-    return [*edges, end]
-
-
-_PANEL_LEFT = _G.PANEL_X - 10  # a glyph of the panel's text may overhang its left edge
-_TARGI_GRID = _Grid(
-    _edges(_G.GRID_X, _G.CARD_W, _PANEL_LEFT),
-    _edges(_G.GRID_Y, _G.CARD_H, _G.HEIGHT),
-    {"panel": (_PANEL_LEFT, 0, _G.WIDTH, _G.HEIGHT)},
-)
-_FRAME_REACH = 8  # a frame 5 px outside its card, a bracket 3 px further: within the gap
-
-
-def _card_box(x: int, y: int, reach: int = 0) -> Box:
-    return (x - reach, y - reach, x + _G.CARD_W + reach, y + _G.CARD_H + reach)
-
-
-def _targi_cells(view: dict[str, Any]) -> Cells:
-    """What :func:`targi._draw_table` draws, place by place."""
-    cells, numbers = _G._places(view)
-    drawn: list[tuple[Box, Any]] = []
-    for raid in view.get("raid_track", []):
-        if raid.get("done") and int(raid["card"]) in numbers:
-            drawn.append((_card_box(*numbers[int(raid["card"])]), ["raided", raid["card"]]))
-    for entry in view.get("centre", []):
-        drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), ["centre", entry]))
-    for entry in view.get("border", []):
-        pieces = ["border", entry.get("grid"), entry.get("robber"), entry.get("targi")]
-        drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), pieces))
-    last = view.get("last_action") or {}
-    last_cells, last_numbers = _G._action_places(str(last.get("action", "")))
-    for cell in last_cells:
-        if cell in cells:
-            drawn.append((_card_box(*cells[cell], reach=_FRAME_REACH), ["frame", cell]))
-    for number in last_numbers:
-        if number in numbers:
-            drawn.append((_card_box(*numbers[number], reach=_FRAME_REACH), ["frame", number]))
-    pending = view.get("pending") or {}
-    if pending.get("cell") in cells:
-        drawn.append(
-            (_card_box(*cells[str(pending["cell"])], reach=_FRAME_REACH), ["brackets", pending])
-        )
-    source = _G.PENDING_SOURCES.get(str(pending.get("kind")))
-    if pending.get("source") == "expansion":
-        source = "Tribal Expansion"
-    for entry in view.get("border", []):
-        if source and entry.get("name") == source:
-            box = _card_box(*_G.grid_xy(*entry["grid"]), reach=_FRAME_REACH)
-            drawn.append((box, ["brackets", source]))
-    return _cells(_TARGI_GRID, drawn, view)
-
-
-def _targi_draw(image: Image.Image, view: dict[str, Any], lang: str, dirty: set[Hashable]) -> None:
-    if dirty - {"panel"}:
-        _G._draw_table(image, view, lang)
-    if "panel" in dirty:
-        _G._draw_panel(image, view, lang)
-
-
 # ---- the cache -------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
+    """How a title's board is cut into cells and redrawn: its static layer, the full drawing,
+    each cell's box and signature, and the drawing of the dirty cells."""
+
     base: Callable[[dict[str, Any], str], Image.Image]
     full: Callable[[dict[str, Any], str], Image.Image]
     cells: Callable[[dict[str, Any]], Cells]
     draw: Callable[[Image.Image, dict[str, Any], str, set[Hashable]], None]
 
 
-PLANS = {
-    "tigris": _Plan(
-        lambda view, lang: _T.base_board(), _T.board_image, _tigris_cells, _tigris_draw
-    ),
-    "targi": _Plan(_G.base_table, _G.board_image, _targi_cells, _targi_draw),
-}
+class _Plans(dict[str, "Plan"]):
+    """Each title's plan (its ``incremental`` module's ``PLAN``), looked up on first use."""
+
+    def __missing__(self, game: str) -> Plan:
+        title = titles.title(game)
+        if title is None or title.incremental is None:
+            raise KeyError(game)
+        plan: Plan = importlib.import_module(title.incremental).PLAN
+        self[game] = plan
+        return plan
+
+
+PLANS = _Plans()
 
 
 @dataclass

@@ -10,17 +10,16 @@ scores are revealed only then). Both are pure functions of their arguments.
 
 from __future__ import annotations
 
+import importlib
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, Text, tr
+from bot import titles
 from renderers import palette as P
-from renderers import targi, tigris
 from renderers._draw import (
-    ai_seats_of,
     draw_text,
     fit_size,
     png_bytes,
@@ -45,11 +44,6 @@ LAST_FRAME_MS = 3000
 #: 25 MB; 8 MB stays under the smallest upload limit a server can have had).
 REPLAY_BUDGET = 8 * 1024 * 1024
 
-_BOARDS: dict[str, Callable[[dict[str, Any], str], Image.Image]] = {
-    "tigris": tigris.board_image,
-    "targi": targi.board_image,
-}
-
 
 def frame_durations(frames: int) -> list[int]:
     """Milliseconds per frame: the turns share :data:`REPLAY_MS`, the last frame is held."""
@@ -68,7 +62,7 @@ def render_replay(
 
     Raises ValueError for a seat's own view (a frame is posted in the channel) or no frame.
     """
-    if game not in _BOARDS:
+    if titles.title(game) is None:
         raise ValueError(f"no replay for game {game!r}")
     if not frames:
         raise ValueError("a replay needs at least one turn")
@@ -76,7 +70,10 @@ def render_replay(
         raise ValueError("a replay is drawn from public views only (viewer None)")
     if fmt not in ("gif", "apng"):
         raise ValueError(f"unknown replay format {fmt!r}")
-    images = [_BOARDS[game](frame, lang) for frame in frames]
+    import renderers
+
+    board = renderers.images(game).board_image
+    images = [board(frame, lang) for frame in frames]
     data = _animation(images, fmt)
     while len(data) > REPLAY_BUDGET and images[0].width > 200:
         images = [i.resize((i.width // 2, i.height // 2), Image.Resampling.BOX) for i in images]
@@ -121,31 +118,20 @@ LABEL_W = 210  # the player's name column left of each plot
 PLOT_X = MARGIN + LABEL_W
 PLOT_W = WIDTH - PLOT_X - MARGIN - 36  # room for the y labels on the right
 HEADER_H = 86
-TIGRIS_PANEL_H = 170
-TARGI_PLOT_H = 380
 AXIS_H = 36
 THIN, HEAVY = 2, 7
 PLOT_PAD = 6  # pixels between the plot's frame and its 0 and top lines
 
 WAR_GLYPH = "⚔"
-REVOLT_GLYPH = "⚑"
-TREASURE_GLYPH = "◆"
-
-COLOUR_NAMES: dict[str, Text] = {
-    "red": C_("chart image", "red"),
-    "blue": C_("chart image", "blue"),
-    "green": C_("chart image", "green"),
-    "black": C_("chart image", "black"),
-}
 
 
 def render_chart(game: str, story: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the score story (see ``bot.replays.story`` for its fields)."""
-    if game == "tigris":
-        return png_bytes(_tigris_chart(story, lang))
-    if game == "targi":
-        return png_bytes(_targi_chart(story, lang))
-    raise ValueError(f"no score story for game {game!r}")
+    title = titles.title(game)
+    if title is None or title.chart is None:
+        raise ValueError(f"no score story for game {game!r}")
+    image: Image.Image = importlib.import_module(title.chart).chart(story, lang)
+    return png_bytes(image)
 
 
 def _x(turn: float, turns: int) -> float:
@@ -206,170 +192,3 @@ def _player_label(
     draw_text(draw, (x, y + 2), title, fit_size(title, width, 20), "bold", P.TEXT)
     for i, line in enumerate(lines):
         draw_text(draw, (x, y + 30 + 20 * i), line, fit_size(line, width, 15), fill=P.TEXT_DIM)
-
-
-def _tigris_chart(story: dict[str, Any], lang: str) -> Image.Image:
-    """Per player a plot of the four colours' points after each turn, the weakest colour heavy
-    (it decides the game), the treasures taken, and the wars and revolts the player fought."""
-    players = story["players"]
-    turns = int(story["turns"])
-    colours = tigris.COLOURS
-    highest = _nice_top(
-        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
-    )
-    height = HEADER_H + TIGRIS_PANEL_H * len(players) + AXIS_H + MARGIN
-    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    legend = [
-        tr(
-            C_(
-                "chart image",
-                "Points per colour after each turn; the thick line is the weakest colour, "
-                "which decides.",
-            ),
-            lang,
-        ),
-        tr(
-            C_(
-                "chart image",
-                "{treasure} treasure taken   {war} war   {revolt} revolt",
-                treasure=TREASURE_GLYPH,
-                war=WAR_GLYPH,
-                revolt=REVOLT_GLYPH,
-            ),
-            lang,
-        ),
-    ]
-    _header(draw, tr(C_("chart image", "Score story"), lang), legend)
-    robots = ai_seats_of(story)
-    marks = story.get("marks") or []
-    for index, player in enumerate(players):
-        seat = int(player["seat"])
-        top = HEADER_H + TIGRIS_PANEL_H * index + 8
-        plot_h = TIGRIS_PANEL_H - 40
-        series = player["series"]
-        final = [f"{tr(COLOUR_NAMES[c], lang)} {series[c][-1]}" for c in colours]
-        treasures = tr(C_("chart image", "treasures: {n}", n=series["treasures"][-1]), lang)
-        name = tigris._name(str(player.get("dynasty", "")), lang)
-        _player_label(
-            image,
-            MARGIN,
-            top + 4,
-            name,
-            [", ".join(final[:2]), ", ".join(final[2:]), treasures],
-            seat in robots,
-        )
-        plot_top = top + 24
-        draw.rectangle(
-            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + plot_h), fill=P.LAND, outline=P.LAND_GRID
-        )
-        _grid(draw, plot_top, plot_h, highest, turns, P.LAND_GRID)
-        for mark in marks:
-            if seat not in mark["seats"] or mark["kind"] == "treasure":
-                continue
-            x = _x(mark["turn"], turns)
-            draw.line([(x, plot_top), (x, plot_top + plot_h)], fill=P.CORNER_FRAME, width=1)
-            glyph = WAR_GLYPH if mark["kind"] == "war" else REVOLT_GLYPH
-            draw_text(draw, (x, top + 20), glyph, 16, fill=P.TEXT, anchor="md")
-        _tigris_lines(draw, series, plot_top, plot_h, highest, turns)
-        for mark in marks:
-            if mark["kind"] == "treasure" and seat in mark["seats"]:
-                x = _x(mark["turn"], turns)
-                draw_text(
-                    draw,
-                    (x, plot_top + plot_h - 2),
-                    TREASURE_GLYPH,
-                    16,
-                    fill=P.TREASURE,
-                    anchor="md",
-                    stroke_width=1,
-                    stroke_fill=P.TREASURE_EDGE,
-                )
-    _axis(draw, height - AXIS_H - MARGIN + 4, turns, tr(C_("chart image", "turn"), lang))
-    return image
-
-
-def _tigris_lines(
-    draw: ImageDraw.ImageDraw,
-    series: dict[str, list[int]],
-    top: int,
-    height: int,
-    highest: int,
-    turns: int,
-) -> None:
-    """The four colours thin, then the weakest colour heavy, each stretch in the colour that
-    was the weakest when the turn ended."""
-    colours = tigris.COLOURS
-    for colour in colours:
-        points = [(_x(t, turns), _y(v, top, height, highest)) for t, v in enumerate(series[colour])]
-        draw.line(points, fill=P.TIGRIS_COLOURS[colour], width=THIN, joint="curve")
-    for turn in range(1, len(series[colours[0]])):
-        weakest = min(colours, key=lambda c: series[c][turn])
-        before = min(series[c][turn - 1] for c in colours)
-        now = series[weakest][turn]
-        draw.line(
-            [
-                (_x(turn - 1, turns), _y(before, top, height, highest)),
-                (_x(turn, turns), _y(now, top, height, highest)),
-            ],
-            fill=P.TIGRIS_COLOURS[weakest],
-            width=HEAVY,
-            joint="curve",
-        )
-
-
-def _targi_chart(story: dict[str, Any], lang: str) -> Image.Image:
-    """Both players' victory points (thick) and goods (thin) after each round, raids marked."""
-    players = story["players"]
-    turns = int(story["turns"])
-    highest = _nice_top(
-        max([0] + [max(p["series"][k]) for p in players for k in ("vp", "goods") if p["series"][k]])
-    )
-    height = HEADER_H + TARGI_PLOT_H + AXIS_H + 2 * MARGIN
-    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    legend = [
-        tr(
-            C_(
-                "chart image",
-                "After each round: victory points (thick line) and goods, dates, salt and "
-                "pepper (thin line).",
-            ),
-            lang,
-        ),
-        tr(C_("chart image", "{raid} a raid", raid=WAR_GLYPH), lang),
-    ]
-    _header(draw, tr(C_("chart image", "Score story"), lang), legend)
-    robots = ai_seats_of(story)
-    top = HEADER_H + 24
-    plot_h = TARGI_PLOT_H - 30
-    draw.rectangle((PLOT_X, top, PLOT_X + PLOT_W, top + plot_h), fill=P.SAND, outline=P.SAND_DARK)
-    _grid(draw, top, plot_h, highest, turns, P.SAND_DARK)
-    for mark in story.get("marks") or []:
-        x = _x(mark["turn"], turns)
-        draw.line([(x, top), (x, top + plot_h)], fill=P.RAID, width=2)
-        draw_text(draw, (x, top - 4), WAR_GLYPH, 16, fill=P.TEXT, anchor="md")
-    for seat_colour, player in zip(("blue", "white"), players, strict=False):
-        fill = P.TARGI_PLAYERS[seat_colour]
-        edge = P.TARGI_PLAYER_EDGE[seat_colour]
-        for key, width in (("goods", THIN + 1), ("vp", HEAVY)):
-            points = [
-                (_x(t, turns), _y(v, top, plot_h, highest))
-                for t, v in enumerate(player["series"][key])
-            ]
-            draw.line(points, fill=edge, width=width + 2, joint="curve")
-            draw.line(points, fill=fill, width=width, joint="curve")
-    for index, (seat_colour, player) in enumerate(zip(("blue", "white"), players, strict=False)):
-        seat = int(player["seat"])
-        y = top + 10 + 110 * index
-        swatch = (MARGIN, y + 4, MARGIN + 14, y + 18)
-        draw.rectangle(swatch, fill=P.TARGI_PLAYERS[seat_colour], outline=P.OUTLINE)
-        series = player["series"]
-        lines = [
-            tr(C_("chart image", "victory points: {n}", n=series["vp"][-1]), lang),
-            tr(C_("chart image", "goods: {n}", n=series["goods"][-1]), lang),
-        ]
-        title = tr(targi.SEAT_TITLES[seat], lang) if seat < len(targi.SEAT_TITLES) else str(seat)
-        _player_label(image, MARGIN + 20, y, title, lines, seat in robots)
-    _axis(draw, top + plot_h + 4, turns, tr(C_("chart image", "round"), lang))
-    return image

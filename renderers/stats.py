@@ -8,12 +8,13 @@ text reply, so the image and the text name a statistic alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot import titles
 from bot.i18n import C_, DEFAULT, LANGUAGES, N_, Text, tr
 from renderers import palette as P
 from renderers._draw import clipped, draw_text, fit_size, png_bytes, robot_sprite, text_width
@@ -28,41 +29,33 @@ __all__ = [
     "render_stats",
 ]
 
-#: What each statistic is called, per game (the names of the engines' ``STATISTICS``).
-STAT_LABELS: dict[str, dict[str, Text]] = {
-    "tigris": {
-        "revolts_won": C_("statistic", "Revolts won"),
-        "revolts_lost": C_("statistic", "Revolts lost"),
-        "wars_won": C_("statistic", "Wars won"),
-        "wars_lost": C_("statistic", "Wars lost"),
-        "tiles": C_("statistic", "Tiles placed"),
-        "monuments": C_("statistic", "Monuments built"),
-        "treasures": C_("statistic", "Treasures"),
-        "catastrophes": C_("statistic", "Catastrophes"),
-        "swaps": C_("statistic", "Tile swaps"),
-        "score": C_("statistic", "Score (weakest colour)"),
-    },
-    "targi": {
-        "cards_taken": C_("statistic", "Cards taken"),
-        "row_1": C_("statistic", "Tribe cards in row {n}", n=1),
-        "row_2": C_("statistic", "Tribe cards in row {n}", n=2),
-        "row_3": C_("statistic", "Tribe cards in row {n}", n=3),
-        "raids_paid": C_("statistic", "Raids paid"),
-        "goods_traded": C_("statistic", "Goods traded"),
-        "noble": C_("statistic", "Noble used"),
-        "vp_tokens": C_("statistic", "VP from tokens"),
-        "vp_cards": C_("statistic", "VP from cards"),
-        "vp_bonus": C_("statistic", "VP from bonuses"),
-        "score": C_("statistic", "Score"),
-    },
-}
 
+class _ByTitle(Mapping[str, Any]):
+    """One field of every title that has it, by game name (read from ``bot.titles``)."""
+
+    def __init__(self, field: str) -> None:
+        self._field = field
+
+    def __getitem__(self, game: str) -> Any:
+        title = titles.title(game)
+        value = getattr(title, self._field, None) if title is not None else None
+        if value is None:
+            raise KeyError(game)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return (t.name for t in titles.titles() if getattr(t, self._field) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+#: What each statistic is called, per game (the names of the engines' ``STATISTICS``): each
+#: title's ``statistic_labels``.
+STAT_LABELS: Mapping[str, Mapping[str, Text]] = _ByTitle("statistic_labels")
 #: The heading of the league standings' statistic column, per game (what it sums:
-#: ``bot.stats.LEAGUE_STATISTIC``).
-LEAGUE_LABELS: dict[str, Text] = {
-    "tigris": C_("statistic", "Conflicts won"),
-    "targi": C_("statistic", "Tribe cards"),
-}
+#: ``bot.stats.league_statistic``): each title's ``league_label``.
+LEAGUE_LABELS: Mapping[str, Text] = _ByTitle("league_label")
 
 
 def label_of(game: str, name: str) -> Any:

@@ -2,18 +2,19 @@
 
 An AI decides from its seat's view and legal actions only. To look ahead it samples the hidden
 information consistently with that view (``determinize``) and runs the engine on the samples.
-Standard library only, like the engines; deterministic for a seed.
+Standard library only, like the engines (each title's AI module is named in ``bot.titles``);
+deterministic for a seed.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
 from bot.ai.budget import SearchLimit
 
 LEVELS = ("easy", "normal", "strong")
-GAMES = ("tigris", "targi")
 
 
 def choose_action(
@@ -25,6 +26,7 @@ def choose_action(
     *,
     iterations: int | None = None,
     limit: SearchLimit | None = None,
+    module: str | None = None,
 ) -> str:
     """The action the AI of ``level`` takes for the viewer of ``view``.
 
@@ -34,7 +36,8 @@ def choose_action(
     ``limit`` bounds ``strong``'s search: a node budget (the level's own by default) and a CPU
     deadline that is only a safety net (``SearchLimit.nodes_only()`` switches it off). The same
     view, actions, level, seed and node budget always give the same action, unless the safety
-    net fires (a processor far slower than the development machine).
+    net fires (a processor far slower than the development machine). ``module`` names the
+    AI's module (default: the one of the game's title in ``bot.titles``).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
@@ -44,15 +47,16 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(f"ai/{game_name}/{level}/{seed}")
-    if game_name == "targi":
-        from bot.ai import targi
+    if module is None:
+        from bot import titles  # the registry names each title's AI module
 
-        return targi.choose(view, legal, level, rng, iterations, limit)
-    if game_name == "tigris":
-        from bot.ai import tigris
-
-        return tigris.choose(view, legal, level, rng, iterations, limit)
+        title = titles.title(game_name)
+        module = title.ai if title is not None else None
+    if module is not None:
+        chooser = importlib.import_module(module)
+        action: str = chooser.choose(view, legal, level, rng, iterations, limit)
+        return action
     raise ValueError(f"no AI for the game {game_name!r}")
 
 
-__all__ = ["GAMES", "LEVELS", "SearchLimit", "choose_action"]
+__all__ = ["LEVELS", "SearchLimit", "choose_action"]

@@ -1,8 +1,9 @@
 """``python -m bot.ai bench|arena``: time the AI's decisions, or play the levels against each other.
 
 python -m bot.ai bench                  (every game and level: median and max CPU per decision)
-python -m bot.ai bench tigris --seats 4 --level strong --positions 50 --seed 1 --source normal
-python -m bot.ai arena tigris --seats 2 --games 200 --levels strong,normal --seed 1
+python -m bot.ai bench GAME --seats 4 --level strong --positions 50 --seed 1 --source normal
+python -m bot.ai arena GAME --seats 2 --games 200 --levels strong,normal --seed 1
+(GAME: a title's name, see ``bot.titles``)
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.ai import GAMES, LEVELS, SearchLimit
+from bot import titles
+from bot.ai import LEVELS, SearchLimit
 from bot.ai.arena import POSITION_SOURCES, RANDOM, UNBOUNDED, ArenaResult, arena, bench
 
 #: What ``bench`` without a game times: each game and seat count at every level.
-BENCH_TABLES = (("tigris", 2), ("tigris", 4), ("targi", 2))
+BENCH_TABLES = tuple((t.name, seats) for t in titles.titles() for seats in t.bench_seats)
+GAMES = titles.title_names()
 
 
 def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:

@@ -2,8 +2,9 @@
 
 :class:`AiPool` wraps a small ``ProcessPoolExecutor`` created when the bot starts and shut down
 when it closes. :meth:`AiPool.decide` sends one seat's view and legal actions to a worker, which
-calls :func:`bot.ai.choose_action`, and awaits the answer without blocking the loop. Standard
-library only, like the rest of ``bot.ai``.
+calls :func:`bot.ai.choose_action` with the title's AI module, and awaits the answer without
+blocking the loop.
+Standard library only besides the titles' registry.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from bot import titles
 from bot.ai import choose_action
 from bot.workers import WorkerPool
 
@@ -32,10 +34,16 @@ def decision_seed(table_seed: int, version: int, seat: int) -> int:
 
 
 def _decide(
-    game: str, view: dict[str, Any], legal: list[str], level: str, seed: int, iterations: int | None
+    game: str,
+    view: dict[str, Any],
+    legal: list[str],
+    level: str,
+    seed: int,
+    iterations: int | None,
+    module: str | None,
 ) -> str:
     """Runs in a worker process."""
-    return choose_action(game, view, legal, level, seed, iterations=iterations)
+    return choose_action(game, view, legal, level, seed, iterations=iterations, module=module)
 
 
 class AiPool(WorkerPool):
@@ -51,4 +59,8 @@ class AiPool(WorkerPool):
         self, game: str, view: dict[str, Any], legal: list[str], level: str, seed: int
     ) -> str:
         """The action the AI of ``level`` takes with ``view`` and ``legal`` (in a worker)."""
-        return await self.run(_decide, game, view, legal, level, seed, self.iterations)
+        # The title's AI module goes along: a title registered at run time (not in the
+        # registry line) is unknown to a worker process of its own.
+        title = titles.title(game)
+        module = title.ai if title is not None else None
+        return await self.run(_decide, game, view, legal, level, seed, self.iterations, module)

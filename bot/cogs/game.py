@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ai_seats, i18n, presenters
+from bot import ai_seats, i18n, presenters, titles
 from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
 from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
-from bot.i18n import Text, _, command
+from bot.i18n import DEFAULT, Text, _, command, render
 from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
@@ -21,10 +21,24 @@ from bot.ui.items import NewThreadButton, confirm_view
 from bot.ui.lang import guild_lang, reply_lang, tr
 from bot.ui.pbp import ask_takeback
 
+#: One choice per title (the list grows when a title registers later: the commands share it).
 GAME_CHOICES = [
-    app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
-    app_commands.Choice(name="Targi", value="targi"),
+    app_commands.Choice(name=str(render(t.printed_name, DEFAULT)), value=t.name)
+    for t in titles.titles()
 ]
+
+
+def _offer(title: titles.Title) -> None:
+    GAME_CHOICES.append(
+        app_commands.Choice(name=str(render(title.printed_name, DEFAULT)), value=title.name)
+    )
+
+
+def _withdraw(name: str) -> None:
+    GAME_CHOICES[:] = [choice for choice in GAME_CHOICES if choice.value != name]
+
+
+titles.on_register(_offer, _withdraw)
 AI_CHOICES = [
     app_commands.Choice(name=f"{level}: play alone against {level} AIs", value=level)
     for level in ai_seats.AI_LEVELS
@@ -389,7 +403,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
-        name = game if isinstance(game, str) else "tigris"
+        name = game if isinstance(game, str) else GAME_CHOICES[0].value
         return [app_commands.Choice(name=s, value=s) for s in option_suggestions(name, current)]
 
     @app_commands.command(name="status", description="Post the current board (or lobby) again")

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
+from bot.cogs.game import GAME_CHOICES
 from bot.i18n import _
 from bot.leagues import League, Snapshot
 from bot.leagues.core import ROUND_DAYS
@@ -25,10 +26,6 @@ from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
 from bot.ui.lang import reply_lang, tr
 
-GAME_CHOICES = [
-    app_commands.Choice(name="Tigris & Euphrates", value="tigris"),
-    app_commands.Choice(name="Targi", value="targi"),
-]
 FORMAT_CHOICES = [
     app_commands.Choice(name="round robin: everyone meets everyone", value="round_robin"),
     app_commands.Choice(name="Swiss: similar standings meet", value="swiss"),

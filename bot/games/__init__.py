@@ -45,13 +45,32 @@ __all__ = [
     "game_names",
     "game_statistics",
     "get_game",
+    "install",
     "replay",
+    "uninstall",
 ]
 
 
+#: Engines kept outside ``bot.games`` (a game that plugs in whole, e.g. the tests' own game):
+#: name -> module path. Filled by the titles' registry (``bot.titles.register``).
+_ELSEWHERE: dict[str, str] = {}
+
+
+def install(name: str, module: str) -> None:
+    """Make the engine at module path ``module`` the game ``name``."""
+    if module != f"{__name__}.{name}":
+        _ELSEWHERE[name] = module
+
+
+def uninstall(name: str) -> None:
+    """Forget an engine given to :func:`install` from outside ``bot.games``."""
+    _ELSEWHERE.pop(name, None)
+
+
 def game_names() -> list[str]:
-    """Names of the installed games (the sub-packages of ``bot.games``), sorted."""
-    return list(_installed_games())
+    """Names of the installed games (the sub-packages of ``bot.games`` and the engines given to
+    :func:`install`), sorted."""
+    return sorted({*_installed_games(), *_ELSEWHERE})
 
 
 @functools.cache
@@ -61,11 +80,11 @@ def _installed_games() -> tuple[str, ...]:
 
 
 def get_game(name: str) -> ModuleType:
-    """The game module registered under ``name`` ("tigris", "targi")."""
+    """The game module installed under ``name``."""
     if name not in game_names():
         known = ", ".join(game_names()) or "none"
         raise KeyError(f"unknown game {name!r} (installed: {known})")
-    return importlib.import_module(f"bot.games.{name}")
+    return importlib.import_module(_ELSEWHERE.get(name, f"{__name__}.{name}"))
 
 
 def replay(record: dict[str, Any]) -> Any:

@@ -16,7 +16,7 @@ PACKAGE = "bot_data"
 
 
 def data_dir() -> Path:
-    """The folder holding ``tigris-board.json``, ``targi-cards.json`` and ``fonts/``."""
+    """The folder holding the games' data files (maps, card lists) and ``fonts/``."""
     checkout = CHECKOUT / "data"
     # pyproject.toml marks a checkout: an installed wheel has no such file next to its packages.
     if (CHECKOUT / "pyproject.toml").is_file() and checkout.is_dir():

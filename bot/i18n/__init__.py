@@ -122,8 +122,9 @@ def C_(context: str, msgid: str, /, **params: Any) -> Text:
 
 def named(context: str, name: str) -> Text:
     """A name that comes from the game data rather than the code (a tribe card, a border card,
-    a space): ``named("targi card", "Caravan")``. The domain that owns the data collects every
-    such name into its catalogue (``bot.i18n.extract.COLLECTORS``)."""
+    a space), its context naming the game and the kind of name ("<game> card"). The domain that
+    owns the data collects every such name into its catalogue (``bot.i18n.extract.COLLECTORS``).
+    """
     return Text(name, context=context)
 
 

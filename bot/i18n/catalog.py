@@ -45,6 +45,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "engine": (
         "bot/games/**/*.py",
         "bot/presenters.py",
+        "bot/titles/*.py",
         "bot/pbp_games.py",
         "bot/service.py",
         "bot/pbp.py",
@@ -61,6 +62,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/images.py",
         "bot/ui/lang.py",
         "bot/ui/labels.py",
+        "bot/ui/labels_*.py",
         "bot/scheduler.py",
         "bot/ai_seats.py",
         "bot/ai_turns.py",

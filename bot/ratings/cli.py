@@ -125,7 +125,7 @@ async def _bench(games: int, players: int, seed: int) -> int:
             updates: list[tuple[float, float]] = []
             for index in range(games):
                 size = 2 if index % 2 else 4
-                game = "targi" if size == 2 else "tigris"
+                game = f"{size}-player game"  # ratings are kept per game name
                 users = rng.sample(range(1, players + 1), size)
                 async with db.write() as q:
                     table_id = await q.insert_table(
@@ -163,7 +163,7 @@ async def _bench(games: int, players: int, seed: int) -> int:
             image: list[tuple[float, float]] = []
             for _ in range(20):
                 wall, cpu = time.perf_counter(), time.process_time()
-                board = await ratings.leaderboard(db, guild, "tigris", players + 1)
+                board = await ratings.leaderboard(db, guild, "4-player game", players + 1)
                 query.append((time.perf_counter() - wall, time.process_time() - cpu))
                 lines = [
                     BoardLine(

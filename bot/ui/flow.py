@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, i18n, presenters
+from bot import ai_seats, i18n, presenters, titles
 from bot.games import get_game
 from bot.i18n import C_, N_, Text, _, command
 from bot.pbp_games import log_entry
@@ -135,8 +135,9 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
     # solo game against the AI) promises nothing.
     if (
         table.ai_replaces
-        and table.game == "tigris"
-        and table.max_seats > 2
+        and (entry := titles.title(table.game)) is not None
+        and entry.ai_replaces_leavers
+        and table.max_seats >= entry.min_seats_replaced
         and (table.status == "lobby" or people > 1)
     ):
         lines.append(

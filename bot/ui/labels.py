@@ -11,184 +11,27 @@ sentences around it use one term per concept.
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Callable
+import importlib
 
-from bot import presenters
-from bot.i18n import C_, N_, Text, _, listing, tr
+from bot import titles
+from bot.i18n import Text, _, tr
 
 __all__ = ["MAX_CHOICE_NAME", "action_label", "choice_name", "prefix_label"]
 
 #: Discord's limit for an autocomplete choice's name.
 MAX_CHOICE_NAME = 100
 
-_GOODS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold"}
-_AMOUNT = re.compile(r"^(\d+)(VP|D|S|P|G)$", re.IGNORECASE)
-
-
-def _goods(words: list[str]) -> object:
-    """A goods bundle (``1D 2S``, ``2VP``, ``stored``, ``free``) in words: "대추야자 1, 소금 2"."""
-    parts: list[Text | str] = []
-    for word in words:
-        amount = _AMOUNT.match(word)
-        if word.lower() == "free":
-            parts.append(C_("goods", "nothing"))
-        elif word.lower() == "stored":
-            parts.append(C_("goods", "the stored gold"))
-        elif amount is None:
-            parts.append(word)
-        elif amount[2].upper() == "VP":
-            parts.append(N_("{n} VP token", "{n} VP tokens", int(amount[1])))
-        else:
-            good = presenters._word(presenters._GOOD_WORDS, _GOODS[amount[2].upper()])
-            parts.append(C_("goods", "{n} {good}", n=int(amount[1]), good=good))
-    return listing(parts) if len(parts) != 1 else parts[0]
-
-
-def _one_good(letter: str) -> Text | str:
-    return presenters._word(presenters._GOOD_WORDS, _GOODS.get(letter.upper(), letter))
-
-
-def _slot_moves(words: list[str]) -> Text:
-    pairs = " ".join(words).split(" and ")
-    moves = [" → ".join(pair.split()) for pair in pairs]
-    return _("Move displayed cards: {moves}", moves=", ".join(moves))
-
-
-def _targi(words: list[str]) -> Text | str | None:
-    verb, args = words[0], words[1:]
-    simple = {
-        "done": C_("action", "Done"),
-        "discard": C_("action", "Discard"),
-        "hand": C_("action", "Take into your hand"),
-        "keep": C_("action", "Keep the display as it is"),
-    }
-    if verb in simple and not args:
-        return simple[verb]
-    if not args:
-        return {
-            "place": _("Place a Targi"),
-            "use": _("Use a card"),
-            "display": _("Display"),
-            "play": _("Play your hand card"),
-            "pay": _("Pay"),
-            "take": _("Take"),
-            "drop": _("Drop goods"),
-            "smith": _("Exchange at the Silversmith"),
-            "trade": _("Trade at the Merchant"),
-            "move": _("Move"),
-            "swap": _("Swap displayed cards"),
-        }.get(verb)
-    if verb == "place" and len(args) == 1 and args[0].isdecimal():
-        card = presenters._border(args[0])
-        return _("Place a Targi on {n} {card}", n=args[0], card=card)
-    if verb == "use" and len(args) == 1:
-        if args[0].isdecimal():
-            return _("Use {n} {card}", n=args[0], card=presenters._border(args[0]))
-        return _("Use the centre card at {cell}", cell=args[0])
-    if verb in ("display", "play") and args[0].isdecimal():
-        if len(args) == 1:
-            if verb == "display":
-                return _("Display in row {row} …", row=args[0])
-            return _("Play your hand card into row {row} …", row=args[0])
-        goods = _goods(args[1:])
-        if verb == "display":
-            return _("Display in row {row}, paying {goods}", row=args[0], goods=goods)
-        return _("Play your hand card into row {row}, paying {goods}", row=args[0], goods=goods)
-    if verb == "pay":
-        return _("Pay {goods}", goods=_goods(args))
-    if verb == "take":
-        return _("Take {goods}", goods=_goods(args))
-    if verb == "drop":
-        return _("Drop {goods}", goods=_goods(args))
-    if verb == "smith":
-        return _("Silversmith: give {goods}", goods=_goods(args))
-    if verb == "trade" and len(args) >= 2:
-        return _(
-            "Merchant: give {goods}, get 1 {good}",
-            goods=_goods(args[:-1]),
-            good=_one_good(args[-1]),
-        )
-    if verb == "move" and any("." in a for a in args):
-        return _slot_moves(args)
-    if verb == "move" and len(args) == 2:
-        return _("Move your tribe marker {a} → {b}", a=args[0], b=args[1])
-    if verb == "swap" and len(args) == 2:
-        return _("Swap displayed cards {a} ↔ {b}", a=args[0], b=args[1])
-    return None
-
-
-def _tigris(words: list[str]) -> Text | str | None:
-    verb, args = words[0], words[1:]
-    if verb == "pass" and not args:
-        return C_("action", "Pass")
-    if not args:
-        return {
-            "tile": _("Place a tile"),
-            "leader": _("Place or move a leader"),
-            "withdraw": _("Withdraw a leader"),
-            "catastrophe": _("Catastrophe tile"),
-            "swap": _("Swap tiles"),
-            "support": _("Support"),
-            "war": _("Next war"),
-            "monument": _("Monument"),
-            "treasure": _("Take a treasure"),
-        }.get(verb)
-    colour = args[0]
-    if verb == "tile":
-        tile = presenters.tile_word(colour)
-        if len(args) == 1:
-            return _("{tile} tile …", tile=tile)
-        return _("{tile} tile → {square}", tile=tile, square=args[1])
-    if verb == "leader":
-        leader = presenters.leader_word(colour)
-        if len(args) == 1:
-            return _("{leader} leader …", leader=leader)
-        return _("{leader} leader → {square}", leader=leader, square=args[1])
-    if verb == "withdraw":
-        return _("Withdraw the {leader} leader", leader=presenters.leader_word(colour))
-    if verb == "catastrophe":
-        return _("Catastrophe tile → {square}", square=args[0])
-    if verb == "swap":
-        counts = Counter(args)  # in the order typed: "swap red red black" is 2 red, 1 black
-        tiles = listing(
-            C_("goods", "{n} {good}", n=n, good=presenters.colour_word(c))
-            for c, n in counts.items()
-        )
-        return _("Swap: {tiles}", tiles=tiles)
-    if verb == "support" and args[0].isdecimal():
-        n = int(args[0])
-        if n == 0:
-            return _("No support tiles")
-        return N_("Support with {n} tile", "Support with {n} tiles", n)
-    if verb == "war":
-        return _("{leader} war first", leader=presenters.leader_word(colour))
-    if verb == "monument":
-        if colour == "none":
-            return _("No monument")
-        if len(args) == 1:
-            return _("Monument at {square} …", square=args[0])
-        pair = args[1].split("-")
-        colours = listing(presenters.colour_word(c) for c in pair)
-        return _("Monument at {square}: {colours}", square=args[0], colours=colours)
-    if verb == "treasure":
-        return _("Treasure at {square}", square=args[0])
-    return None
-
-
-_GAMES: dict[str, Callable[[list[str]], Text | str | None]] = {
-    "tigris": _tigris,
-    "targi": _targi,
-}
+#: Each title's labels are its ``labels`` module's ``label(words)`` (the words of an action
+#: or of a partial one, an Act menu group).
 
 
 def _label(game: str, notation: str) -> Text | str | None:
     words = notation.split()
-    if not words:
+    title = titles.title(game)
+    if not words or title is None or title.labels is None:
         return None
-    label = _GAMES.get(game)
-    return label(words) if label is not None else None
+    label: Text | str | None = importlib.import_module(title.labels).label(words)
+    return label
 
 
 def action_label(game: str, action: str, *, lang: str) -> str:

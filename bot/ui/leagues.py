@@ -336,7 +336,7 @@ def standings_data(
     snap: Snapshot, *, lang: str, column: Mapping[int, int] | None = None
 ) -> dict[str, Any]:
     """What the standings image draws; ``column``: each player's league statistic (user id ->
-    value, see :data:`bot.stats.LEAGUE_STATISTIC`), drawn as one more column."""
+    value, see :func:`bot.stats.league_statistic`), drawn as one more column."""
     league = snap.league
     current = snap.current_round
     if league.status == "running" and current is not None:

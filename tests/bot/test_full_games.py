@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import renderers
-from bot import presenters
+from bot import presenters, titles
 from bot.games import game_names, get_game, replay
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
@@ -134,7 +134,7 @@ def _check_board_post(post: Call, table: Table, game_name: str) -> None:
         pinged = {str(u) for u in body["allowed_mentions"].get("users", [])}
         for user in pinged:
             assert f"<@{user}>" in body["content"]
-    if game_name in renderers.GAMES:
+    if game_name in titles.title_names():
         assert post.files and post.files[0].is_png()
 
 
@@ -148,7 +148,7 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     private = await h.service.private_view(table.id, who.uid)
     assert private["viewer"] == seat
     assert reply.content == presenters.hand_text(table.game, private, seat, lang="en")
-    if table.game in renderers.GAMES:
+    if table.game in titles.title_names():
         assert reply.files[0].data == renderers.render_private(table.game, private, "en")
     return {"seat": seat, "text": reply.content, "private": private}
 
@@ -263,7 +263,7 @@ async def test_a_whole_game_through_discord(
             assert not call.path.startswith("/webhooks/"), call
         if call not in boards:
             assert call.pinged_user_ids() == set(), call
-    if game_name in renderers.GAMES:
+    if game_name in titles.title_names():
         for call in boards[::10]:
             seq = int(call.custom_ids()[0].split(":")[2]) - 1
             assert call.files[0].data == renderers.render_board(game_name, views[seq], "en")

@@ -20,6 +20,7 @@ import pytest
 import pytest_asyncio
 
 import renderers
+from bot import titles
 from bot.games import game_names
 from bot.i18n import PSEUDO, catalog
 from bot.ui.pbp import run_scheduler_once
@@ -237,7 +238,7 @@ async def test_a_whole_game_shows_only_the_tables_language(
         elif lang != PSEUDO and _leftovers([shown], lang, allowed | COMMAND_WORDS, 0.3):
             problems.append(f"command text not in {lang}: {english!r} -> {shown!r}")
     drawn = {language for _kind, language in images.seen}
-    if game in renderers.GAMES:
+    if game in titles.title_names():
         assert images.seen, "no image was drawn"
         if drawn != {lang}:
             problems.append(f"images drawn in {sorted(drawn)}, not {lang}")

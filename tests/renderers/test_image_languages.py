@@ -27,6 +27,7 @@ from renderers import (
     stats,
     targi,
     tigris,
+    tigris_chart,
 )
 from tests.renderers import positions
 from tests.renderers.golden import assert_matches_golden
@@ -357,9 +358,9 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "wins": 50,
         "percent": 50,
         "note": "left",
-        "treasure": replay.TREASURE_GLYPH,
+        "treasure": tigris_chart.TREASURE_GLYPH,
         "war": replay.WAR_GLYPH,
-        "revolt": replay.REVOLT_GLYPH,
+        "revolt": tigris_chart.REVOLT_GLYPH,
     }
 
 

@@ -74,7 +74,7 @@ def test_only_the_cells_a_move_changed_are_redrawn():
         dirty.update(cells)
         original(image, view, lang, cells)
 
-    incremental.PLANS["tigris"] = incremental._Plan(plan.base, plan.full, plan.cells, spy)
+    incremental.PLANS["tigris"] = incremental.Plan(plan.base, plan.full, plan.cells, spy)
     try:
         assert render_board("tigris", after, "en", table=1) == render_board("tigris", after, "en")
     finally:

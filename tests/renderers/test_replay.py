@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 from bot import replays
 from bot.games import get_game
 from bot.games.playout import Playout, play
-from renderers import render_board
+from renderers import render_board, tigris_chart
 from renderers import replay as replay_chart
 from renderers.replay import (
     REPLAY_BUDGET,
@@ -195,5 +195,5 @@ def test_an_ai_seat_is_marked_beside_its_name_in_the_chart(
     _left, top, _right, bottom = changed
     assert changed[2] <= replay_chart.PLOT_X, "only the name column changes"
     if name == "tigris":  # seat 1's panel, the second from the top
-        panel = replay_chart.HEADER_H + replay_chart.TIGRIS_PANEL_H
-        assert panel <= top and bottom <= panel + replay_chart.TIGRIS_PANEL_H
+        panel = replay_chart.HEADER_H + tigris_chart.TIGRIS_PANEL_H
+        assert panel <= top and bottom <= panel + tigris_chart.TIGRIS_PANEL_H

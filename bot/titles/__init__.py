@@ -1,0 +1,223 @@
+"""The game titles the bot offers, each reached through its one entry here.
+
+A title's entry (:class:`Title`) holds everything the shared layers need from one game: its
+engine, its texts (event sentences, refusals, pending decisions, scores, hand cards, rules),
+its play-by-post facts, its AI, its images, its Act menu labels and its statistics. The shared
+layers (service, presenters, play-by-post, UI, renderers) ask :func:`title` and never name a
+game. Each entry lives in the game's own module (``bot/titles/<game>.py``); :data:`INSTALLED`
+is the registry line. Heavy parts (renderers, AI) are named by module path and imported on
+first use, so the engine-only paths stay light.
+
+To add a game: write its engine (``bot/games/<game>/``, or any module keeping the engine
+contract), a module with its :class:`Title`, and add that module to :data:`INSTALLED` (or call
+:func:`register` with the entry, as the tests' own game does).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from bot.i18n import Text
+
+__all__ = [
+    "INSTALLED",
+    "PbpFacts",
+    "Title",
+    "on_register",
+    "register",
+    "title",
+    "title_names",
+    "titles",
+    "unregister",
+]
+
+#: The registry line: the module of each title shipped with the bot, in the order offered.
+INSTALLED = ("bot.titles.tigris", "bot.titles.targi")
+
+Params = Mapping[str, Any]
+#: An engine key with its parameters -> the text saying it (None: not this title's key).
+KeyedText = Callable[[str, Params], "Text | None"]
+
+
+@dataclass(frozen=True)
+class PbpFacts:
+    """What play-by-post needs to know of a title.
+
+    ``skip_preferences``: the safest decisions for an expired timer, the first legal one is
+    taken (else the first legal action). ``round_decisions``: decisions one player takes in one
+    round when the timer skips them all (to abandon a table nobody plays). ``takeback``: why
+    the action a seat took from ``before`` to ``after`` cannot be taken back, or None (None
+    here: take-backs are not offered). ``public_action``: whether an action's notation may be
+    shown to everyone.
+    """
+
+    skip_preferences: tuple[str, ...] = ()
+    round_decisions: int = 1
+    takeback: Callable[[Any, Any, int], Text | None] | None = None
+    public_action: Callable[[str], bool] = lambda action: False
+
+
+#: The score story's numbers (``bot.replays.story``): from the engine, the states and public
+#: views after each action, the turns and the action index ending each (0 first), per seat
+#: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
+#: (``{"turn", "kind", "seats"}``).
+Story = Callable[
+    [ModuleType, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
+    tuple[list[dict[str, Any]], list[dict[str, Any]]],
+]
+
+
+@dataclass(frozen=True)
+class Title:
+    """One game title: its engine and what the shared layers show and ask of it. Fields that
+    name a module (a dotted path) are imported on first use, so the engine-only paths stay
+    light."""
+
+    name: str
+    #: The rules engine's module (the engine contract, README "The engine contract").
+    engine: str
+    printed_name: Text | str
+    #: The game's id as a refusal names it ("a lobby table for <id>").
+    game_id: Text | str
+
+    # ---- texts (bot.presenters) ----
+    rules: Text | None = None
+    events: KeyedText | None = None
+    refusals: KeyedText | None = None
+    #: An open decision (a view's ``pending``) with the seats' names -> the clause naming it
+    #: (None: not this title's decision).
+    pending: Callable[[Params, Sequence[str]], Text | None] | None = None
+    #: A seat's score table as shown in hands and results; None: the shared "word n" list.
+    score_text: Callable[[Params], Text | None] | None = None
+    #: A view's ``hand`` (a list) in words; None: each card by name, anything else as it is.
+    hand: Callable[[list[Any]], Text | str] | None = None
+    #: A card object of a view by its name in the reader's language.
+    card_name: Callable[[Params], Text | str] | None = None
+    #: The engine's table options by the name typed in `/game new` -> their name in words.
+    option_words: Mapping[str, Text] = field(default_factory=dict)
+    #: Names from the game data a player can be shown, with their context (for the catalogue).
+    data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
+
+    # ---- images (renderers) ----
+    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
+    #: ``board_image(view, lang)`` (the replay's frames).
+    images: str = ""
+    #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
+    #: move changed it; None: every board drawn in full.
+    incremental: str | None = None
+    #: Module with ``chart(story, lang) -> Image`` drawing the score story; None: no chart.
+    chart: str | None = None
+    story: Story | None = None
+    #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
+    #: images (for the ``images`` catalogue); None: none.
+    image_texts: str | None = None
+
+    # ---- Discord (bot.cogs, bot.ui) ----
+    #: Dotted path of the title's own slash-command cog class (None: the shared commands only).
+    cog: str | None = None
+    #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
+    labels: str | None = None
+    #: The public view's field that changes when a turn ends (the replay's turns).
+    turn_key: str = "turn"
+
+    # ---- play-by-post, AI seats ----
+    pbp: PbpFacts = PbpFacts()
+    #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
+    ai: str | None = None
+    #: Whether an AI takes over the seat of a person who resigns or runs out of time (from
+    #: ``min_seats_replaced`` seats on).
+    ai_replaces_leavers: bool = False
+    min_seats_replaced: int = 3
+
+    # ---- statistics, leagues ----
+    #: The statistics summed in a league's standings (the game's ``STATISTICS`` names).
+    league_statistic: tuple[str, ...] = ()
+    #: What each of the engine's ``STATISTICS`` is called (None: its name).
+    statistic_labels: Mapping[str, Text] | None = None
+    #: The heading of the league standings' column of :attr:`league_statistic`.
+    league_label: Text | None = None
+
+    # ---- benchmarks ----
+    #: The numbers of seats the benchmarks play (the AI's, the images').
+    bench_seats: tuple[int, ...] = (2,)
+    #: What the image benchmark aims at per image kind (``board``, ``move``, ``private``), ms.
+    image_targets_ms: Mapping[str, float] = field(default_factory=dict)
+
+
+_TITLES: dict[str, Title] = {}
+_loaded = False
+# Boards are drawn in threads too: the first lookups may come at once.
+_loading = threading.Lock()
+#: Told of each title registered, and of each name unregistered, after the first use (a
+#: command's list of games grows and shrinks with them).
+_LISTENERS: list[Callable[[Title], None]] = []
+_UNLISTENERS: list[Callable[[str], None]] = []
+
+
+def on_register(listener: Callable[[Title], None], removed: Callable[[str], None]) -> None:
+    """Call ``listener`` with every title registered from now on, ``removed`` with the name of
+    every title unregistered."""
+    _LISTENERS.append(listener)
+    _UNLISTENERS.append(removed)
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    with _loading:
+        if not _loaded:
+            for path in INSTALLED:
+                entry: Title = importlib.import_module(path).TITLE
+                _add(entry)
+            _loaded = True
+
+
+def register(entry: Title) -> Title:
+    """Make ``entry`` a title of the bot (its engine becomes ``bot.games.get_game(name)``)."""
+    _load()
+    new = entry.name not in _TITLES
+    _add(entry)
+    if new:
+        for listener in _LISTENERS:
+            listener(entry)
+    return entry
+
+
+def _add(entry: Title) -> None:
+    from bot import games
+
+    _TITLES[entry.name] = entry
+    games.install(entry.name, entry.engine)
+
+
+def unregister(name: str) -> None:
+    """Remove a title registered with :func:`register` (the tests' own game)."""
+    from bot import games
+
+    _TITLES.pop(name, None)
+    games.uninstall(name)
+    for listener in _UNLISTENERS:
+        listener(name)
+
+
+def titles() -> Sequence[Title]:
+    """Every title, in the order offered."""
+    _load()
+    return tuple(_TITLES.values())
+
+
+def title_names() -> tuple[str, ...]:
+    _load()
+    return tuple(_TITLES)
+
+
+def title(name: str) -> Title | None:
+    """The entry of title ``name``, or None for a name no title has."""
+    _load()
+    return _TITLES.get(name)

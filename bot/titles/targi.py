@@ -1,0 +1,632 @@
+"""Targi as the bot offers it: its entry in the titles' registry, and its texts (engine
+events, refusals, pending decisions, scores, card names, the rules reminder) in the players'
+languages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from bot.games.targi.cards import CARDS as TARGI_CARDS
+from bot.i18n import C_, N_, Text, _, named
+from bot.presenters import _GOOD_WORDS, _score_parts, _word, goods_text
+from bot.titles import PbpFacts, Title
+from renderers import targi_stats as stats_words
+
+Params = Mapping[str, Any]
+
+
+def targi_card_name(card_id: object) -> Text | str:
+    """A Targi card by id as the reader calls it: tribe and border cards by name
+    (``named("targi card", name)``), goods cards as "goods card <name>"."""
+    card = str(card_id)
+    if card in TARGI_CARDS.tribe:
+        return named("targi card", TARGI_CARDS.tribe[card].name)
+    if card in TARGI_CARDS.goods:
+        return _("goods card {name}", name=named("targi card", TARGI_CARDS.goods[card].name))
+    return card
+
+
+def _border(number: object) -> Text | str:
+    border = TARGI_CARDS.border.get(int(str(number)))
+    return named("targi card", border.name) if border is not None else str(number)
+
+
+def data_names() -> Iterator[tuple[str, str | None]]:
+    """Every name from the game data a player can be shown, with its context, for the
+    ``engine`` catalogue: Targi's card names (``named("targi card", name)``) and its tribe
+    symbols (``named("targi symbol", name)``)."""
+    cards = TARGI_CARDS
+    names = [card.name for card in cards.border.values()]
+    names += [card.name for card in cards.tribe.values()]
+    names += [card.name for card in cards.goods.values()]
+    for name in dict.fromkeys(names):
+        yield name, "targi card"
+    for symbol in dict.fromkeys(cards.symbols.values()):
+        yield symbol, "targi symbol"
+    # The cards' short texts (``named("targi card text", short)``) are the ``images``
+    # catalogue's: drawn on the cards, they are translated to fit there, and one text has one
+    # translation in the merged catalogue.
+
+
+def _targi_event(key: str, p: Params) -> Text | None:
+    player = p.get("player")
+    card = targi_card_name(p["card"]) if "card" in p else None
+    if key == "takes":
+        return _("{player} takes {goods}", player=player, goods=goods_text(p["goods"]))
+    if key == "takes_cell":
+        return _(
+            "{player} takes {goods} from {cell}",
+            player=player,
+            goods=goods_text(p["goods"]),
+            cell=p["cell"],
+        )
+    if key == "takes_border":
+        return _(
+            "{player} takes {goods} ({card}, {number})",
+            player=player,
+            goods=goods_text(p["goods"]),
+            card=_border(p["border"]),
+            number=p["border"],
+        )
+    if key == "takes_card":
+        return _(
+            "{player} takes {goods} ({card})",
+            player=player,
+            goods=goods_text(p["goods"]),
+            card=card,
+        )
+    if key == "takes_caravan":
+        return _(
+            "{player} takes {goods} ({card})",
+            player=player,
+            goods=goods_text(p["goods"]),
+            card=named("targi card", "Caravan"),
+        )
+    if key == "takes_consolation":
+        return _(
+            "{player} takes {goods} (consolation)", player=player, goods=goods_text(p["goods"])
+        )
+    if key == "income":
+        return _(
+            "{player} takes 1 extra {good} ({card})",
+            player=player,
+            good=_word(_GOOD_WORDS, p["good"]),
+            card=card,
+        )
+    if key == "reshuffle":
+        return _("the goods discard pile is shuffled into a new goods deck")
+    if key == "tribe_deck_empty":
+        return _("the tribe deck is empty: {cell} stays empty", cell=p["cell"])
+    if key == "goods_deck_empty":
+        return _("the goods deck is empty: {cell} stays empty", cell=p["cell"])
+    if key == "tribe_dealt":
+        return _("a tribe card is dealt face down to {cell}", cell=p["cell"])
+    if key == "goods_dealt":
+        return _("a goods card is dealt face down to {cell}", cell=p["cell"])
+    if key == "round":
+        return _("round {round} begins; {player} is start player", round=p["round"], player=player)
+    if key == "robber":
+        return _("the robber moves to {card}", card=_border(p["border"]))
+    if key == "robber_on":
+        return _("the robber moves on to {card}", card=_border(p["border"]))
+    if key == "immune":
+        return _("{player} pays nothing: raid immunity", player=player)
+    if key == "raid_unpaid":
+        return _(
+            "{player} cannot pay {card}; {other} gains {n} VP",
+            player=player,
+            card=_border(p["border"]),
+            other=p["other"],
+            n=p["n"],
+        )
+    if key == "raid_vp":
+        return _("{player} takes {n} VP ({card})", player=player, n=p["n"], card=card)
+    if key == "short_round":
+        return _("{player} places only 2 Targi this round", player=player)
+    if key == "place":
+        return _(
+            "{player} places a Targi on {number} {card}",
+            player=player,
+            number=p["border"],
+            card=_border(p["border"]),
+        )
+    if key == "no_marker":
+        return _("{player}'s Targi share no row and column: no tribe marker", player=player)
+    if key == "marker":
+        return _("{player} puts a tribe marker on {cell}", player=player, cell=p["cells"][0])
+    if key == "markers":
+        return _(
+            "{player} puts tribe markers on {first} and {second}",
+            player=player,
+            first=p["cells"][0],
+            second=p["cells"][1],
+        )
+    if key == "reveal":
+        return _("{cell} is revealed: {card}", cell=p["cell"], card=card)
+    if key == "gold_limit":
+        return _("{player} returns {n} gold (limit 3)", player=player, n=p["n"])
+    if key in ("end_raid4", "end_display"):
+        values = {
+            "first_seat": "@0",
+            "first": p["first"],
+            "second_seat": "@1",
+            "second": p["second"],
+        }
+        if key == "end_raid4":
+            return _(
+                "raid 4 ends the game: {first_seat} {first} VP, {second_seat} {second} VP", **values
+            )
+        return _(
+            "a display of 12 cards ends the game: "
+            "{first_seat} {first} VP, {second_seat} {second} VP",
+            **values,
+        )
+    if key == "display":
+        return _(
+            "{player} displays {card} at {slot} (pays {payment})",
+            player=player,
+            card=card,
+            slot=p["slot"],
+            payment=goods_text(p["payment"]),
+        )
+    if key == "card_gold":
+        return _("{player} takes {n} gold ({card})", player=player, n=p["n"], card=card)
+    if key == "stored_gold":
+        return _("{n} gold is stored on {player}'s {card}", player=player, n=p["n"], card=card)
+    if key == "no_goods":
+        return _("{player} gets no goods from {card}", player=player, card=card)
+    if key == "short_next_round":
+        return _("{player} places only 2 Targi next round", player=player)
+    if key == "raid_paid":
+        return _(
+            "{player} pays {goods} to {card}",
+            player=player,
+            goods=goods_text(p["goods"]),
+            card=_border(p["border"]),
+        )
+    if key == "goods_limit":
+        return _(
+            "{player} discards {goods} (limit 10 goods)",
+            player=player,
+            goods=goods_text(p["goods"]),
+        )
+    if key == "play_hand":
+        return _("{player} plays the hand card without the Noble", player=player)
+    if key == "done":
+        return _("{player} ends the action phase", player=player)
+    if key == "trade":
+        return _(
+            "{player} trades {goods} for 1 {good}",
+            player=player,
+            goods=goods_text(p["goods"]),
+            good=_word(_GOOD_WORDS, p["good"]),
+        )
+    if key == "smith":
+        return _(
+            "{player} turns {goods} into {n} VP (Silversmith)",
+            player=player,
+            goods=goods_text(p["goods"]),
+            n=p["n"],
+        )
+    if key == "rearrange":
+        moves = p["moves"]
+        if len(moves) == 1:
+            return _(
+                "{player} moves the displayed cards at {source} to {target}",
+                player=player,
+                source=moves[0][0],
+                target=moves[0][1],
+            )
+        return _(
+            "{player} moves the displayed cards at {source} to {target} and {source2} to {target2}",
+            player=player,
+            source=moves[0][0],
+            target=moves[0][1],
+            source2=moves[1][0],
+            target2=moves[1][1],
+        )
+    if key == "move_marker":
+        return _(
+            "{player} moves a tribe marker from {source} to {target}",
+            player=player,
+            source=p["source"],
+            target=p["target"],
+        )
+    if key == "swap":
+        return _(
+            "{player} swaps the cards at {first} and {second}",
+            player=player,
+            first=p["first"],
+            second=p["second"],
+        )
+    if key == "take_tribe":
+        return _("{player} takes {card} from {cell}", player=player, card=card, cell=p["cell"])
+    if key == "caravan":
+        return _("{player} draws {card} with the Caravan", player=player, card=card)
+    if key == "expansion":
+        return _("{player} draws a tribe card with Tribal Expansion", player=player)
+    if key == "expansion_secret":
+        return _(
+            "{player} draws a tribe card with Tribal Expansion (seen by {player} only)",
+            player=player,
+        )
+    if key == "hand_card":
+        return _("{player} takes {card} into hand", player=player, card=card)
+    if key == "hand_drawn":
+        return _("{player} takes the drawn card into hand", player=player)
+    if key == "hand_from":
+        return _(
+            "{player} takes the tribe card from {cell} into hand", player=player, cell=p["cell"]
+        )
+    if key == "discard":
+        return _("{player} discards {card}", player=player, card=card)
+    if key == "discard_hand":
+        return _("{player} discards the hand card {card}", player=player, card=card)
+    return None
+
+
+_TARGI_EXAMPLES = _("e.g. `place 5`, `use B2`, `display 1 1D 2S`, `pay 1VP`, `take 1S` or `done`")
+#: What a Targi amount was meant to be (the notation parser's words).
+_TARGI_AMOUNTS = {
+    "a payment": _("a payment"),
+    "a raid payment": _("a raid payment"),
+    "what you take": _("what you take"),
+    "what you drop": _("what you drop"),
+    "the exchange": _("the exchange"),
+    "a trade": _("a trade"),
+}
+#: Targi's goods letters of the notation, named with the letter a player types.
+_LETTER_WORDS = {
+    "D": C_("goods letter", "D"),
+    "S": C_("goods letter", "S"),
+    "P": C_("goods letter", "P"),
+    "G": C_("goods letter", "G"),
+    "VP": C_("goods letter", "VP"),
+}
+#: What the seat to act must do now (Targi), by phase or pending decision.
+_TARGI_MUST = {
+    "raid": _("pay the raid"),
+    "place": _("place a Targi"),
+    "limits": _("drop goods down to 10"),
+    "act": _("use one of your pieces or say `done`"),
+    "tribe": _("decide on the tribe card"),
+    "noble": _("decide on your hand card (Noble)"),
+    "merchant": _("trade or say `done`"),
+    "silversmith": _("make one exchange or say `done`"),
+    "fata_morgana": _("move a tribe marker"),
+    "take": _("choose what to take"),
+    "rearrange": _("move or swap displayed cards, or `keep`"),
+}
+#: Why a border card cannot be used now (Targi), by its action.
+_TARGI_UNUSABLE = {
+    "noble": _("the Noble needs a card in your hand"),
+    "merchant": _("you have no goods to trade at the Merchant"),
+    "silversmith": _("you have nothing to exchange at the Silversmith"),
+    "fata_morgana": _("Fata Morgana needs an unused tribe marker and a free face-up card"),
+    "caravan": _("the goods deck and its discard pile are empty"),
+    "tribal_expansion": _("the tribe deck is empty"),
+}
+
+
+def _targi_refusal(key: str, p: Params) -> Text | None:
+    have: Text | str = goods_text(p["have"]) if p.get("have") else _("nothing")
+    hint = p.get("hint", "")
+    if key == "game_over":
+        return _("The game is over; no more actions.")
+    if key == "not_your_turn":
+        return _("It is {player}'s turn, not yours.", player=p["player"])
+    if key == "not_now":
+        return _(
+            "Not now: you must {what}. You can: {hint}.", what=_TARGI_MUST[p["must"]], hint=hint
+        )
+    if key == "raid_corner":
+        return _("Card {number} is a raid corner; no Targi may stand there.", number=p["border"])
+    if key == "taken":
+        return _("A Targi already stands on card {number}.", number=p["border"])
+    if key == "robber":
+        return _("The robber stands on card {number}.", number=p["border"])
+    if key == "opposite":
+        return _(
+            "Card {number} faces {player}'s Targi across the centre.",
+            number=p["border"],
+            player=p["player"],
+        )
+    if key == "row_full":
+        return _("Row {row} of your display is full. You can: {hint}.", row=p["row"], hint=hint)
+    if key == "row_closed":
+        return _("The card cannot go into row {row} now. You can: {hint}.", row=p["row"], hint=hint)
+    if key == "payment":
+        return _(
+            "That payment does not fit the cost or your goods (you have {have}). You can: {hint}.",
+            have=have,
+            hint=hint,
+        )
+    if key.startswith("impossible_"):
+        return _(
+            "That is not a possible {verb} here (you have {have}). You can: {hint}.",
+            verb=key.removeprefix("impossible_"),
+            have=have,
+            hint=hint,
+        )
+    if key == "impossible":
+        return _("Not possible now. You can: {hint}.", hint=hint)
+    if key == "no_targi":
+        return _(
+            "You have no unused Targi on card {number}. You can: {hint}.",
+            number=p["border"],
+            hint=hint,
+        )
+    if key == "unusable":
+        reason = _TARGI_UNUSABLE.get(str(p["action"]), _("nothing to do"))
+        return _("You cannot use card {number} now: {reason}.", number=p["border"], reason=reason)
+    if key == "no_marker":
+        return _(
+            "You have no unused tribe marker on {cell}. You can: {hint}.", cell=p["cell"], hint=hint
+        )
+    if key == "cell_empty":
+        return _("{cell} is empty: the deck ran out.", cell=p["cell"])
+    if key == "face_down":
+        return _("The card on {cell} is face down until the end of the round.", cell=p["cell"])
+    # the notation
+    what = _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
+    if key == "bad_amount":
+        return _(
+            "`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what}).",
+            word=p["word"],
+            what=what,
+        )
+    if key == "bad_letter":
+        letter = _LETTER_WORDS.get(str(p["letter"]), str(p["letter"]))
+        return _("{what} cannot include {letter}.", what=what, letter=letter)
+    if key == "no_amount":
+        return _("Say what {what} is, e.g. `1D 2S`.", what=what)
+    if key == "bad_where":
+        return _("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.", word=p["word"])
+    if key == "bad_row":
+        return _("`{word}` is not a display row (1, 2 or 3).", word=p["word"])
+    if key == "empty":
+        return _("Type an action, {examples}.", examples=_TARGI_EXAMPLES)
+    if key == "too_long":
+        return _("That is far too long for a Targi action.")
+    if key == "no_args":
+        return _("`{verb}` takes nothing after it.", verb=p["verb"])
+    if key == "needs_more":
+        return _("`{verb}` needs more, {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES)
+    if key == "place":
+        return _("Place on a border card by number: `place 5`.")
+    if key == "use":
+        return _("Use one piece at a time: `use 13` or `use B2`.")
+    if key == "row_payment":
+        return _("Say the row and the payment: `{verb} 1 1D 2S`.", verb=p["verb"])
+    if key == "trade":
+        return _("Say what you give and what you get: `trade 3S G`.")
+    if key == "trade_get":
+        return _("Name the good you get last: D, S, P or G (`trade 2D P`).")
+    if key == "move_slots":
+        return _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
+    if key == "move_marker":
+        return _("Move a tribe marker between centre cells: `move B2 C3`.")
+    if key == "swap":
+        return _("Swap two display slots given as row.slot: `swap 1.4 2.1`.")
+    if key == "unknown":
+        return _(
+            "`{verb}` is not a Targi action; {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES
+        )
+    return None
+
+
+def _tribe_clause(pending: Mapping[str, Any]) -> Text:
+    """The decision on a tribe card: named when this view sees it, else "the drawn card"."""
+    card = pending.get("card")
+    if isinstance(card, Mapping) and card.get("id"):
+        return _("display, hand or discard {card}", card=targi_card_name(card["id"]))
+    if isinstance(card, Mapping) and card.get("name"):
+        return _("display, hand or discard {card}", card=str(card["name"]))
+    return _("display, hand or discard the drawn tribe card")
+
+
+_TAKE_WHY = {
+    "goods card: 1 good of your choice": _("goods card: 1 good of your choice"),
+    "Oasis consolation good": _("Oasis consolation good"),
+}
+
+
+def _take_clause(p: Mapping[str, Any]) -> Text:
+    why = p.get("why")
+    count = p.get("count", 1)
+    if not why:
+        return _("take {n} of your choice", n=count)
+    reason: Text | str = _TAKE_WHY.get(str(why)) or next(
+        (named("targi card", card.name) for card in TARGI_CARDS.tribe.values() if card.name == why),
+        str(why),
+    )
+    return _("take {n} of your choice ({why})", n=count, why=reason)
+
+
+def _raid_clause(p: Mapping[str, Any]) -> Text:
+    raid = p.get("raid", "")
+    demand = p.get("demand")
+    border = next((b for b in TARGI_CARDS.border.values() if b.raid and b.raid == raid), None)
+    if border is not None and demand == border.short:
+        return _("raid {raid}: pay {demand}", raid=raid, demand=named("targi card text", demand))
+    return _("raid {raid}: pay {demand}", raid=raid, demand=demand or _("the demand"))
+
+
+def _limits_clause(p: Mapping[str, Any]) -> Text:
+    excess = p.get("excess")
+    if isinstance(excess, int):
+        return N_("drop {n} good", "drop {n} goods", excess)
+    return _("drop the excess goods")
+
+
+_TARGI_PENDING: dict[str, Callable[[Mapping[str, Any]], Text]] = {
+    "raid": _raid_clause,
+    "place": lambda p: _("place a Targi ({left} left)", left=p.get("left", "?")),
+    "act": lambda p: _("resolve cards and tribe markers"),
+    "tribe": _tribe_clause,
+    "noble": lambda p: _("display or discard the hand card (Noble)"),
+    "merchant": lambda p: _("trade at the Merchant"),
+    "silversmith": lambda p: _("exchange at the Silversmith"),
+    "fata_morgana": lambda p: _("move a tribe marker (Fata Morgana)"),
+    "take": _take_clause,
+    "rearrange": lambda p: _("rearrange the display or keep it"),
+    "limits": _limits_clause,
+}
+
+
+def _pending(pending: Params, names: Sequence[str]) -> Text | None:
+    """A decision open in a Targi game, in the game's words (None: not a Targi decision)."""
+    clause = _TARGI_PENDING.get(str(pending.get("kind", "decision")))
+    return clause(pending) if clause is not None else None
+
+
+#: Targi's score parts that are points (the rest of a Targi score is what a seat holds).
+_POINT_PARTS = ("tokens", "cards", "bonus")
+
+
+def _targi_score(score: Mapping[str, Any]) -> Text:
+    """A Targi score: the points, what they are made of, and the goods and gold apart
+    ("4 VP (tokens 4, cards 0) · goods: gold 1, dates 2")."""
+    points = {k: v for k, v in score.items() if k in _POINT_PARTS}
+    held = {k: v for k, v in score.items() if k not in _POINT_PARTS and k != "vp"}
+    total: Text = _("{n} VP", n=score.get("vp", 0))
+    if points:
+        total = _("{total} ({parts})", total=total, parts=_score_parts(points))
+    if not held:
+        return total
+    return _("{points} · goods: {goods}", points=total, goods=_score_parts(held))
+
+
+def _card_of(card: Mapping[str, Any]) -> Text | str:
+    """A card object of a view by its name, translated when it is a Targi card's name."""
+    card_id, name = str(card.get("id")), card.get("name")
+    known = TARGI_CARDS.tribe.get(card_id) or TARGI_CARDS.goods.get(card_id)
+    if known is not None and name == known.name:
+        return named("targi card", known.name)
+    return str(name or card.get("id") or card)
+
+
+def _score_text(score: Params) -> Text | None:
+    return _targi_score(score) if "vp" in score else None
+
+
+def _takeback(before: Any, after: Any, seat: int) -> Text | None:
+    """Refused if a tribe or goods card was drawn (deck sizes, a reshuffle), if a face-down
+    centre card was turned up, if another player's hand changed, or if the actor's secret hand
+    card left their hand (shown by displaying or discarding it)."""
+    if (
+        len(after.tribe_deck) != len(before.tribe_deck)
+        or len(after.goods_deck) != len(before.goods_deck)
+        or after.shuffles != before.shuffles
+    ):
+        return _("a card was drawn")
+    if any(b and not a for b, a in zip(before.face_down, after.face_down, strict=True)):
+        return _("a face-down card was turned up")
+    for s, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        if s != seat and old.hand != new.hand:
+            return _("another player's hand changed")
+    own_before = before.players[seat].hand
+    hidden = not before.options.get("hand_public", False)
+    if hidden and own_before is not None and after.players[seat].hand != own_before:
+        return _("your hand card was revealed")
+    return None
+
+
+def _story(
+    game: ModuleType,
+    states: Sequence[Any],
+    views: Sequence[dict[str, Any]],
+    turns: Sequence[Any],
+    ends: list[int],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Victory points and goods (dates, salt, pepper) from the public views, marks for raids."""
+    players: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
+    for seat in range(len(views[0]["players"])):
+        public = [views[i]["players"][seat] for i in ends]
+        series = {
+            "vp": [int(p["score"]["vp"]) for p in public],
+            "goods": [int(p["goods"]) for p in public],
+        }
+        players.append({"seat": seat, "series": series})
+    for turn in turns:
+        raided = {
+            int(s)
+            for index in range(turn.start + 1, turn.end + 1)
+            for event in views[index]["events"]
+            if event.get("kind") == "raid"
+            for s in event.get("seats") or []
+        }
+        if raided:
+            marks.append({"turn": turn.number, "kind": "raid", "seats": sorted(raided)})
+    return players, marks
+
+
+RULES = _(
+    "**Targi** (2 players). Each round place your three Targi on border cards (never on a "
+    "corner, a taken card, the robber's card or opposite the opponent's Targi); where your "
+    "lines cross you get a tribe marker on a centre card. Then resolve your cards: collect "
+    "goods and gold, buy tribe cards for your display (4 per row, 3 rows) or take them into "
+    "your one-card hand. Raids on the corners take goods or points. The game ends after the "
+    "robber's last raid, or at the end of a round in which a player filled their display; "
+    "most points wins (tie: more gold).\n"
+    "Use `/move` (autocompleted) or the Act button."
+)
+
+TITLE = Title(
+    name="targi",
+    engine="bot.games.targi",
+    printed_name=C_("game", "Targi"),
+    game_id=C_("game id", "targi"),
+    images="renderers.targi",
+    incremental="renderers.targi_incremental",
+    chart="renderers.targi_chart",
+    image_texts="renderers.targi",
+    ai="bot.ai.targi",
+    labels="bot.ui.labels_targi",
+    rules=RULES,
+    events=_targi_event,
+    refusals=_targi_refusal,
+    pending=_pending,
+    option_words={
+        "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
+        "hand_later_round": C_("option", "hand card playable in a later round"),
+        "merchant_repeatable": C_("option", "Merchant repeatable"),
+        "merchant_same_kind": C_("option", "Merchant: one kind of good"),
+        "silversmith_same_kind": C_("option", "Silversmith: one kind of good"),
+        "fata_morgana_face_down": C_("option", "Fata Morgana on face-down cards"),
+        "limits_at_game_end": C_("option", "limits at the game end"),
+        "display_any_row": C_("option", "display in any row"),
+        "caravan_card": C_("option", "Caravan card"),
+        "caravan_counts_as_goods_card": C_("option", "Caravan counts as a goods card"),
+        "hand_public": C_("option", "open hand card"),
+        "discounts_stack": C_("option", "discounts add up"),
+        "count_new_card": C_("option", "the new card counts"),
+        "hand_play_once_per_round": C_("option", "hand card once per round"),
+        "stored_gold_is_own_gold": C_("option", "stored gold is own gold"),
+        "gain_goods_mixed": C_("option", "mixed goods from a gain"),
+        "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
+    },
+    score_text=_score_text,
+    card_name=_card_of,
+    data_names=data_names,
+    pbp=PbpFacts(
+        # End the action phase / stop trading (done), discard a tribe card rather than pay
+        # for it, keep the display as it is.
+        skip_preferences=("done", "discard", "keep"),
+        # Three placements and ending the action phase.
+        round_decisions=4,
+        takeback=_takeback,
+        public_action=lambda action: True,
+    ),
+    # Tribe cards displayed, the engine every strategy builds (raids are paid by everyone
+    # alike, so "raids paid" would not tell players apart).
+    league_statistic=("row_1", "row_2", "row_3"),
+    statistic_labels=stats_words.LABELS,
+    league_label=stats_words.LEAGUE_LABEL,
+    turn_key="round",
+    story=_story,
+    image_targets_ms={"board": 40.0, "move": 40.0, "private": 20.0},
+)

@@ -1,0 +1,152 @@
+"""The T&E score story (:func:`renderers.replay.render_chart`): per player the four colours'
+points after each turn, the treasures, and the wars and revolts fought."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import C_, Text, tr
+from renderers import palette as P
+from renderers._draw import ai_seats_of, draw_text
+from renderers.replay import (
+    AXIS_H,
+    HEADER_H,
+    HEAVY,
+    MARGIN,
+    PLOT_W,
+    PLOT_X,
+    THIN,
+    WAR_GLYPH,
+    WIDTH,
+    _axis,
+    _grid,
+    _header,
+    _nice_top,
+    _player_label,
+    _x,
+    _y,
+)
+from renderers.tigris import COLOURS, _name
+
+TIGRIS_PANEL_H = 170
+REVOLT_GLYPH = "⚑"
+TREASURE_GLYPH = "◆"
+
+COLOUR_NAMES: dict[str, Text] = {
+    "red": C_("chart image", "red"),
+    "blue": C_("chart image", "blue"),
+    "green": C_("chart image", "green"),
+    "black": C_("chart image", "black"),
+}
+
+
+def chart(story: dict[str, Any], lang: str) -> Image.Image:
+    """Per player a plot of the four colours' points after each turn, the weakest colour heavy
+    (it decides the game), the treasures taken, and the wars and revolts the player fought."""
+    players = story["players"]
+    turns = int(story["turns"])
+    colours = COLOURS
+    highest = _nice_top(
+        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
+    )
+    height = HEADER_H + TIGRIS_PANEL_H * len(players) + AXIS_H + MARGIN
+    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    legend = [
+        tr(
+            C_(
+                "chart image",
+                "Points per colour after each turn; the thick line is the weakest colour, "
+                "which decides.",
+            ),
+            lang,
+        ),
+        tr(
+            C_(
+                "chart image",
+                "{treasure} treasure taken   {war} war   {revolt} revolt",
+                treasure=TREASURE_GLYPH,
+                war=WAR_GLYPH,
+                revolt=REVOLT_GLYPH,
+            ),
+            lang,
+        ),
+    ]
+    _header(draw, tr(C_("chart image", "Score story"), lang), legend)
+    robots = ai_seats_of(story)
+    marks = story.get("marks") or []
+    for index, player in enumerate(players):
+        seat = int(player["seat"])
+        top = HEADER_H + TIGRIS_PANEL_H * index + 8
+        plot_h = TIGRIS_PANEL_H - 40
+        series = player["series"]
+        final = [f"{tr(COLOUR_NAMES[c], lang)} {series[c][-1]}" for c in colours]
+        treasures = tr(C_("chart image", "treasures: {n}", n=series["treasures"][-1]), lang)
+        name = _name(str(player.get("dynasty", "")), lang)
+        _player_label(
+            image,
+            MARGIN,
+            top + 4,
+            name,
+            [", ".join(final[:2]), ", ".join(final[2:]), treasures],
+            seat in robots,
+        )
+        plot_top = top + 24
+        draw.rectangle(
+            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + plot_h), fill=P.LAND, outline=P.LAND_GRID
+        )
+        _grid(draw, plot_top, plot_h, highest, turns, P.LAND_GRID)
+        for mark in marks:
+            if seat not in mark["seats"] or mark["kind"] == "treasure":
+                continue
+            x = _x(mark["turn"], turns)
+            draw.line([(x, plot_top), (x, plot_top + plot_h)], fill=P.CORNER_FRAME, width=1)
+            glyph = WAR_GLYPH if mark["kind"] == "war" else REVOLT_GLYPH
+            draw_text(draw, (x, top + 20), glyph, 16, fill=P.TEXT, anchor="md")
+        _tigris_lines(draw, series, plot_top, plot_h, highest, turns)
+        for mark in marks:
+            if mark["kind"] == "treasure" and seat in mark["seats"]:
+                x = _x(mark["turn"], turns)
+                draw_text(
+                    draw,
+                    (x, plot_top + plot_h - 2),
+                    TREASURE_GLYPH,
+                    16,
+                    fill=P.TREASURE,
+                    anchor="md",
+                    stroke_width=1,
+                    stroke_fill=P.TREASURE_EDGE,
+                )
+    _axis(draw, height - AXIS_H - MARGIN + 4, turns, tr(C_("chart image", "turn"), lang))
+    return image
+
+
+def _tigris_lines(
+    draw: ImageDraw.ImageDraw,
+    series: dict[str, list[int]],
+    top: int,
+    height: int,
+    highest: int,
+    turns: int,
+) -> None:
+    """The four colours thin, then the weakest colour heavy, each stretch in the colour that
+    was the weakest when the turn ended."""
+    colours = COLOURS
+    for colour in colours:
+        points = [(_x(t, turns), _y(v, top, height, highest)) for t, v in enumerate(series[colour])]
+        draw.line(points, fill=P.TIGRIS_COLOURS[colour], width=THIN, joint="curve")
+    for turn in range(1, len(series[colours[0]])):
+        weakest = min(colours, key=lambda c: series[c][turn])
+        before = min(series[c][turn - 1] for c in colours)
+        now = series[weakest][turn]
+        draw.line(
+            [
+                (_x(turn - 1, turns), _y(before, top, height, highest)),
+                (_x(turn, turns), _y(now, top, height, highest)),
+            ],
+            fill=P.TIGRIS_COLOURS[weakest],
+            width=HEAVY,
+            joint="curve",
+        )
