@@ -21,7 +21,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.settings import Settings, SettingsError
+from bot.running.settings import Settings, SettingsError
 from bot.storage import (
     DatabaseTooNew,
     DatabaseUnreachable,
@@ -49,8 +49,8 @@ def point_at_discord(settings: Settings) -> None:
 
 async def run(settings: Settings, *, sync_only: bool) -> int:
     from bot.client import make_bot
+    from bot.running.shards import Shards
     from bot.service import Service
-    from bot.shards import Shards
 
     point_at_discord(settings)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def migrate_main(args: list[str]) -> int:
     """``migrate --to URL``: copy the SQLite database at DATABASE_PATH into PostgreSQL."""
-    from bot.settings import database_path
+    from bot.running.settings import database_path
     from bot.storage.moving import move_house
 
     if len(args) != 2 or args[0] != "--to" or not is_postgres_url(args[1]):

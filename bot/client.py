@@ -19,13 +19,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, ratings, titles
+from bot.ai.turns import AiTurns
 from bot.ai.worker import DEFAULT_WORKERS, AiPool
-from bot.ai_turns import AiTurns
 from bot.leagues import LeagueService, RatingSource
-from bot.pbp import PlayByPost
-from bot.scheduler import Scheduler
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
+from bot.running.shards import BoardLeases, Leases, Shards
 from bot.service import MoveResult, Service
-from bot.shards import BoardLeases, Leases, Shards
 from bot.stats import Statistics
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
@@ -99,7 +99,7 @@ class BoardBot(commands.Bot):
     ``close``) or, with ``0``, in threads of this process. ``shards`` (``SHARD_COUNT`` /
     ``SHARD_IDS``; use :func:`make_bot`, which picks the sharded class) limits the timed work to
     this process's servers and makes the board lock and the scheduler shared with the other
-    processes through leases in the database (see :mod:`bot.shards`).
+    processes through leases in the database (see :mod:`bot.running.shards`).
     """
 
     def __init__(

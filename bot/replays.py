@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot import ai_seats, titles
+from bot import titles
+from bot.ai import seats as ai_seats
 from bot.i18n import DEFAULT, N_, _
-from bot.pbp_games import LogEntry, log_entries
+from bot.pbp.log import LogEntry, log_entries
 from bot.presenters import plain_text
 from bot.service import NotFinished, ServiceError, Table
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from bot import ai_seats, ratings, titles
+from bot import ratings, titles
+from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
 from bot.i18n import C_, N_, Text, _
@@ -292,7 +293,7 @@ class Service:
 
     @property
     def db(self) -> Database:
-        """The database, for the play-by-post layer (``bot.pbp``) that shares it."""
+        """The database, for the play-by-post layer (``bot.pbp.usecases``) that shares it."""
         return self._db
 
     @property
@@ -530,7 +531,7 @@ class Service:
 
     async def add_ai(self, table_id: int, user_id: int, level: str, *, can_manage: bool) -> Table:
         """Seat an AI of ``level`` in the lobby (creator or manager); its user id encodes the
-        level (:mod:`bot.ai_seats`), its name is ``AI (level)``."""
+        level (:mod:`bot.ai.seats`), its name is ``AI (level)``."""
         if level not in ai_seats.AI_LEVELS:
             raise BadOption(
                 _(

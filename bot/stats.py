@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from bot import ai_seats, titles
+from bot import titles
+from bot.ai import seats as ai_seats
 from bot.games import ReplayError, game_names, game_statistics, get_game
 from bot.service import Service
 from bot.storage.ratings import RatingQueries

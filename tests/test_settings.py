@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.running.settings import Settings, SettingsError
 
 
 def test_missing_token_explains_what_to_set(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import titles
 from bot.ai import choose_action
-from bot.workers import WorkerPool
+from bot.running.workers import WorkerPool
 
 __all__ = ["DEFAULT_WORKERS", "AiPool", "decision_seed"]
 

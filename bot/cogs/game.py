@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ai_seats, i18n, presenters, titles
+from bot import i18n, presenters, titles
+from bot.ai import seats as ai_seats
 from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
 from bot.cogs.settings import LANGUAGE_CHOICES

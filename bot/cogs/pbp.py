@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import presenters
 from bot.cogs import answer
 from bot.i18n import N_, Text, _, command
-from bot.pbp import AWAY_BUDGET_DAYS, DAY, HOUR
+from bot.pbp.usecases import AWAY_BUDGET_DAYS, DAY, HOUR
 from bot.service import Table
 from bot.ui import flow
 from bot.ui.lang import reply_lang

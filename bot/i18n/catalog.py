@@ -46,9 +46,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/games/**/*.py",
         "bot/presenters.py",
         "bot/titles/*.py",
-        "bot/pbp_games.py",
+        "bot/pbp/log.py",
         "bot/service.py",
-        "bot/pbp.py",
+        "bot/pbp/usecases.py",
     ),
     # replies, errors, buttons, menus, lobby, reminders and timer warnings
     "ui": (
@@ -63,9 +63,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/lang.py",
         "bot/ui/labels.py",
         "bot/ui/labels_*.py",
-        "bot/scheduler.py",
-        "bot/ai_seats.py",
-        "bot/ai_turns.py",
+        "bot/pbp/scheduler.py",
+        "bot/ai/seats.py",
+        "bot/ai/turns.py",
     ),
     # leagues, ratings, leaderboards
     "leagues": (

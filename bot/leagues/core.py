@@ -17,7 +17,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.ai_seats import is_ai as is_ai_user
+from bot.ai.seats import is_ai as is_ai_user
 from bot.games import get_game
 from bot.i18n import Text, _
 from bot.leagues import pairing

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot import ai_seats
+from bot.ai import seats as ai_seats
 from bot.i18n import Text, _
 from bot.ratings.model import PROVISIONAL_GAMES, Skill, rate, shown
 from bot.storage.leagues import LeagueQueries

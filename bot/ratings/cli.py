@@ -24,7 +24,7 @@ from pathlib import Path
 from bot import ratings
 from bot.ratings.model import Skill, rate
 from bot.ratings.simulate import main_text
-from bot.settings import database_location
+from bot.running.settings import database_location
 from bot.storage import is_postgres_url
 from bot.storage.db import shown_url
 from bot.storage.tables import Database

@@ -16,7 +16,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-from bot.ai_turns import AiTurns
+from bot.ai.turns import AiTurns
 
 if TYPE_CHECKING:
     from bot.client import BoardBot

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, i18n, presenters, titles
+from bot import i18n, presenters, titles
+from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.i18n import C_, N_, Text, _, command
-from bot.pbp_games import log_entry
+from bot.pbp.log import log_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr

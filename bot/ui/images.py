@@ -19,7 +19,7 @@ import renderers
 import renderers.replay
 from bot import presenters
 from bot.i18n import DEFAULT
-from bot.workers import WorkerPool
+from bot.running.workers import WorkerPool
 
 T = TypeVar("T")
 

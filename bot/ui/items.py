@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import ai_seats, presenters
+from bot import presenters
+from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
 from bot.ui import flow, labels

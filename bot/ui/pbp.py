@@ -16,9 +16,9 @@ import discord
 
 from bot import i18n, presenters
 from bot.i18n import C_, N_, Text, _
-from bot.pbp import TakebackOutcome
-from bot.pbp_games import action_is_public
-from bot.scheduler import Due
+from bot.pbp.log import action_is_public
+from bot.pbp.scheduler import Due
+from bot.pbp.usecases import TakebackOutcome
 from bot.service import Service, Table
 from bot.ui import flow
 from bot.ui.items import Persistent
@@ -250,7 +250,7 @@ async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Du
     await flow.catch_up(bot)
     await bot.ai_player.resume()
     if not await bot.leads():
-        return []  # another process fires them (see bot.shards)
+        return []  # another process fires them (see bot.running.shards)
     done = await bot.scheduler.tick(now)
     for due in done:
         try:

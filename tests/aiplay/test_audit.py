@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot import ai_seats
 from bot.ai import choose_action
-from bot.ai_turns import AiTurns
-from bot.pbp import PlayByPost
-from bot.scheduler import Scheduler
+from bot.ai import seats as ai_seats
+from bot.ai.turns import AiTurns
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
 from bot.service import Service
 from bot.ui import flow
 from bot.ui.pbp import run_scheduler_once

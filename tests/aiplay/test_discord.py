@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot import ai_seats
 from bot.ai import choose_action
+from bot.ai import seats as ai_seats
 from bot.ai.worker import decision_seed
 from bot.service import Table
 from bot.storage.ratings import RatingQueries

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import ai_seats
 from bot.ai import LEVELS
+from bot.ai import seats as ai_seats
 
 
 def test_every_level_has_nine_distinct_ids_that_name_it() -> None:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from bot import ai_seats
 from bot.ai import choose_action
+from bot.ai import seats as ai_seats
+from bot.ai.turns import AiTurns
 from bot.ai.worker import AiPool, decision_seed
-from bot.ai_turns import AiTurns
 from bot.games import get_game
-from bot.pbp import PlayByPost
-from bot.scheduler import Scheduler
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
 from bot.service import NotAllowed, NotInLobby, Player, Service, Table, TableFull
 from bot.storage.ratings import RatingQueries
 from tests.service.conftest import ANN, BOB, CAT, GUILD, ManualClock

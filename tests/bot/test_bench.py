@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.bench import BotCpu, Round, children, crossing
+from bot.bench.moves import BotCpu, Round, children, crossing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,7 +101,7 @@ def test_cpu_of_a_process_family_and_the_throttle() -> None:
         assert reading.bot > 0 and reading.ai > 0 and reading.render == 0
         # Running 20 ms of every 200: long enough that a busy machine's scheduling delays (a few
         # ms) cannot turn "mostly stopped" into "mostly running".
-        code = f"from bot.bench import throttle; throttle({family.pid}, 10.0, 0.2)"
+        code = f"from bot.bench.moves import throttle; throttle({family.pid}, 10.0, 0.2)"
         throttler = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
         for _ in range(3000):  # until the throttle has started (imports on a busy machine)
             if _state(family.pid) == "T":

@@ -14,7 +14,7 @@ from PIL import Image
 
 import renderers
 from bot.games import get_game
-from bot.settings import Settings, SettingsError
+from bot.running.settings import Settings, SettingsError
 from bot.ui.images import (
     RenderPool,
     board_png,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.client import BoardBot, ShardedBoardBot, make_bot
+from bot.running.shards import LEADER_TICKS, BoardLeases, Leases, Shards, shard_of
 from bot.service import Player, Service, Table
-from bot.shards import LEADER_TICKS, BoardLeases, Leases, Shards, shard_of
 from bot.ui import flow
 from bot.ui.pbp import run_scheduler_once
 from tests.fakediscord import Call, FakeDiscord

@@ -18,7 +18,8 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
-from bot import ai_seats, i18n
+from bot import i18n
+from bot.ai import seats as ai_seats
 from bot.i18n import catalog
 from bot.service import Player, Table
 from bot.ui import errors, flow

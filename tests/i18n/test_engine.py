@@ -19,8 +19,8 @@ from bot.games.common import GameError, IllegalAction, InvalidNotation, NotYourT
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import PSEUDO, Text, catalog, named
 from bot.i18n.extract import template
-from bot.pbp import PlayByPost
-from bot.pbp_games import log_entries, takeback_refusal
+from bot.pbp.log import log_entries, takeback_refusal
+from bot.pbp.usecases import PlayByPost
 from bot.service import Service, ServiceError, TableFull
 from tests.service.conftest import ANN, BOB, clock, service, started  # noqa: F401
 from tests.targi.helpers import act, new, place

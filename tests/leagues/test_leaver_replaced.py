@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot import ai_seats
 from bot.ai import choose_action
-from bot.ai_turns import AiTurns
+from bot.ai import seats as ai_seats
+from bot.ai.turns import AiTurns
 from bot.leagues import LeagueService
 from bot.ratings import rebuild
 from bot.service import Service

@@ -294,7 +294,7 @@ async def test_deadline_gives_tables_the_round_timing(
     league_id = await signed_up(leagues, people(2), "targi", "round_robin")
     await leagues.start(league_id, MANAGER.user_id, can_manage=True)
     [table] = await leagues.open_matches(league_id, threads)
-    from bot.pbp import PlayByPost
+    from bot.pbp.usecases import PlayByPost
 
     options = await PlayByPost(service).options(table.id)
     assert options.timer == 24 * 3600 and options.reminder == 12 * 3600

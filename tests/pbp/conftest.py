@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.pbp import PlayByPost
-from bot.scheduler import Scheduler
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
 from bot.service import Service
 from tests.service.conftest import clock, service  # noqa: F401  (fixtures)
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from bot.pbp import AWAY_BUDGET_DAYS, DAY, BadAway, PlayByPost
+from bot.pbp.usecases import AWAY_BUDGET_DAYS, DAY, BadAway, PlayByPost
 from tests.service.conftest import ANN, BOB
 
 # 2026-03-01 00:00 UTC and the first of the next month.

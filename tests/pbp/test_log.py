@@ -12,8 +12,8 @@ import pytest
 
 from bot.games import get_game
 from bot.games.targi.rules import card_name
-from bot.pbp import PlayByPost
-from bot.pbp_games import LogEntry, log_entries
+from bot.pbp.log import LogEntry, log_entries
+from bot.pbp.usecases import PlayByPost
 from bot.service import NotStarted, Service, ServiceError
 from tests.service.conftest import ANN, BOB, CAT, started
 

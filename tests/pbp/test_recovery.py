@@ -4,8 +4,8 @@ version token never repeats within a table, take-backs included."""
 
 from __future__ import annotations
 
-from bot.pbp import PlayByPost
-from bot.scheduler import Scheduler
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
 from bot.service import Service, StaleBoard
 from bot.storage import Location
 from bot.ui.pbp import run_scheduler_once

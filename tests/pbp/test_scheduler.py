@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pbp import BadTiming, PlayByPost
-from bot.scheduler import Due, Scheduler
+from bot.pbp.scheduler import Due, Scheduler
+from bot.pbp.usecases import BadTiming, PlayByPost
 from bot.service import Service
 from bot.storage import Location
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, ManualClock, open_service, started

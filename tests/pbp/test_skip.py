@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from bot.games import get_game
-from bot.pbp_games import skip_action
+from bot.pbp.log import skip_action
 
 # The decision's kind (the verbs legal now) -> the skip it must get; "first" = the first legal
 # option of a compulsory choice.

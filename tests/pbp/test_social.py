@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pbp import DAY, PlayByPost
+from bot.pbp.usecases import DAY, PlayByPost
 from bot.service import ChannelBusy, NotSeated, Service, ServiceError
 from tests.service.conftest import ANN, BOB, CAT, CHANNEL, EVE, GUILD, started
 

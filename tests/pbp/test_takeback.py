@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.games import get_game
-from bot.pbp import NoTakeback, PlayByPost, TakebackRefused, TakebackVoid
-from bot.pbp_games import takeback_refusal
+from bot.pbp.log import takeback_refusal
+from bot.pbp.usecases import NoTakeback, PlayByPost, TakebackRefused, TakebackVoid
 from bot.service import NotSeated, Service, StaleBoard, Table
 from tests.service.conftest import ANN, BOB, CAT, EVE, ManualClock, started
 

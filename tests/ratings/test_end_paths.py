@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.pbp import PlayByPost
+from bot.pbp.scheduler import Scheduler
+from bot.pbp.usecases import PlayByPost
 from bot.ratings import rebuild
-from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.storage.ratings import RatingQueries
 from tests.service.conftest import ANN, BOB, CAT, ManualClock, started

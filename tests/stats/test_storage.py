@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot import ai_seats
+from bot.ai import seats as ai_seats
 from bot.service import Service
 from bot.stats import Statistics, summarize
 from bot.storage import Location

@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot import ai_seats
+from bot.ai import seats as ai_seats
 from bot.ai.worker import decision_seed
 from bot.games.common import GameError
 from bot.service import GameNotActive, MoveResult, Service, ServiceError, StaleBoard

@@ -1,4 +1,4 @@
-"""``python -m bot.bench_profile FILE``: ``python -m bot`` under cProfile, timing the CPU the
+"""``python -m bot.bench.profile FILE``: ``python -m bot`` under cProfile, timing the CPU the
 event loop's thread spends (``time.thread_time``), so the profile shows work done, not waiting
 (a wall-clock profile counts every wait for the GIL or a socket as time spent)."""
 

@@ -6,7 +6,7 @@ once: a reminder and a warning are recorded on the pending decision with a guard
 expiry is a move (or a forfeit) guarded by the table's seq. A reminder is recorded before the
 caller sends it, so a crash between the two loses that reminder rather than repeating it.
 
-Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp`):
+Timing (``active`` time leaves out the player's away periods, see :mod:`bot.pbp.usecases`):
 - reminder: when the decision has been pending for ``reminder`` seconds of active time and the
   last reminder for it (if any) is ``reminder`` seconds of active time old; never while away.
 - warning: once per decision, when ``warn_lead`` or less of the timer is left; never while away.
@@ -32,12 +32,12 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot import ai_seats
+from bot.ai import seats as ai_seats
+from bot.ai.turns import Decider
 from bot.ai.worker import decision_seed
-from bot.ai_turns import Decider
 from bot.games.common import GameError
-from bot.pbp import PlayByPost, active_time
-from bot.pbp_games import round_decisions, skip_action
+from bot.pbp.log import round_decisions, skip_action
+from bot.pbp.usecases import PlayByPost, active_time
 from bot.service import MoveResult, ServiceError, StaleBoard, Table
 from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
 

@@ -21,9 +21,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import ai_seats
+from bot.ai import seats as ai_seats
 from bot.i18n import N_, Text, _
-from bot.pbp_games import LogEntry, log_entries, takeback_refusal
+from bot.pbp.log import LogEntry, log_entries, takeback_refusal
 from bot.presenters import plain_text
 from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
 from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow

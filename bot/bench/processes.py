@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.bench import timed_move
+from bot.bench.moves import timed_move
 from bot.service import Player, Service
 
 #: The first server's id; server ``i`` is this plus ``i << 22``: consecutive shards.
@@ -43,7 +43,7 @@ def _percentile(values: list[float], q: float) -> float:
 def _cpu_seconds(pid: int) -> float:
     """CPU seconds so far of bot process ``pid`` and its render workers (Linux ``/proc``; 0
     elsewhere): what its moves cost, images included."""
-    from bot.bench import BotCpu
+    from bot.bench.moves import BotCpu
 
     reading = BotCpu.read(pid)
     return reading.bot + reading.render
