@@ -212,7 +212,7 @@ async def test_a_game_replay_speaks_the_tables_language_and_refuses_in_the_reade
     answer = await h.slash(ALICE, "game", {"turn": 1}, sub="replay")  # Alice reads English
     assert answer.content.startswith("Posted in the channel: ")
     (turn,) = h.public_posts(mark)
-    assert f" 테이블 #{table.id}, 전체 " in turn.content.split("\n")[0]
+    assert turn.content.split("\n")[0] == f"타르기 게임 테이블 #{table.id}, 1/3턴:"
     assert custom_ids(turn.json) == []
     turkish = Person("333", "Ayşe", locale="tr")
     refused = await h.slash(turkish, "game", {"turn": 99}, sub="replay")
