@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -730,12 +730,22 @@ def _action_places(text: str) -> tuple[list[str], list[int]]:
     return cells, numbers
 
 
-def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
+def _draw_table(
+    image: Image.Image,
+    view: dict[str, Any],
+    lang: str,
+    wanted: Callable[[int, int], bool] | None = None,
+) -> None:
+    """The cards and pieces on the table, the last action's frames and the pending decision's
+    brackets. ``wanted(x, y)``: whether the card at ``x, y`` is drawn (a board redrawn in part
+    draws only the cards it takes; the frames, in the gaps, are always drawn)."""
     draw = ImageDraw.Draw(image)
     cells, numbers = _places(view)
     for raid in view.get("raid_track", []):
         if raid.get("done") and int(raid["card"]) in numbers:
             x, y = numbers[int(raid["card"])]
+            if wanted is not None and not wanted(x, y):
+                continue
             # the badge stays clear of the robber standing at the card's right
             draw.rounded_rectangle(
                 (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
@@ -745,6 +755,8 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             draw_text(draw, (x + 58, y + CARD_H - 28), raided, size, "bold", P.WHITE, "mm")
     for entry in view.get("centre", []):
         x, y = grid_xy(*entry["grid"])
+        if wanted is not None and not wanted(x, y):
+            continue
         card = entry.get("card")
         if card == "face_down":
             _paste(image, card_back_sprite(CARD_W, CARD_H, lang), x, y)
@@ -778,6 +790,8 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             _paste(image, marker_sprite(int(entry["marker"]), 44), x + 6, y + CARD_H - 48)
     for entry in view.get("border", []):
         x, y = grid_xy(*entry["grid"])
+        if wanted is not None and not wanted(x, y):
+            continue
         if entry.get("robber"):
             _paste(image, robber_sprite(52), x + CARD_W - 58, y + CARD_H - 56)
         if entry.get("targi") is not None:
