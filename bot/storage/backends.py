@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -103,6 +103,13 @@ class SqliteExecutor(Executor):
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        #: A write transaction was asked for and not begun yet: ``BEGIN IMMEDIATE`` goes in the
+        #: same trip as the transaction's first statement (:meth:`begin_with_next`).
+        self.begin_pending = False
+
+    def begin_with_next(self) -> None:
+        """Begin a write transaction with the next statement, in its trip to the thread."""
+        self.begin_pending = True
 
     # One trip to aiosqlite's thread per query (execute, fetch and close in one call), not three:
     # each trip costs the event loop a wake-up, and a move runs dozens of queries.
@@ -111,11 +118,7 @@ class SqliteExecutor(Executor):
         return rows[0] if rows else None
 
     async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
-            rows = await self.conn.execute_fetchall(sql, tuple(params))
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return [tuple(row) for row in rows]
+        return await self._in_thread(_rows, sql, tuple(params))
 
     async def all_of(
         self, statements: Sequence[tuple[str, Iterable[Any]]]
@@ -135,11 +138,23 @@ class SqliteExecutor(Executor):
         # aiosqlite's execute() gives a cursor whose rowcount is read here and whose close() is
         # a second trip to its thread: the statement, its count and the close go in one trip.
         queue: Callable[..., Awaitable[T]] = self.conn._execute  # untyped in aiosqlite
+        begin, self.begin_pending = self.begin_pending, False
         try:
-            result = await queue(run, self.conn._conn, *args)
+            result = await queue(partial(_begun, run) if begin else run, self.conn._conn, *args)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         return result
+
+
+def _begun(run: Callable[..., T], conn: sqlite3.Connection, *args: Any) -> T:
+    """``run`` as the first statement of a write transaction, begun here."""
+    conn.execute("BEGIN IMMEDIATE")
+    return run(conn, *args)
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Run one SELECT in aiosqlite's thread: its rows."""
+    return [tuple(row) for row in conn.execute(sql, params).fetchall()]
 
 
 def _rowcount(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:

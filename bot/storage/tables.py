@@ -522,7 +522,8 @@ class Database:
         self.conn = conn
         self.pool = pool
         self._lock = asyncio.Lock()
-        self._queries = Queries(SqliteExecutor(conn)) if conn is not None else None
+        self._sqlite = SqliteExecutor(conn) if conn is not None else None
+        self._queries = Queries(self._sqlite) if self._sqlite is not None else None
 
     @classmethod
     async def open(
@@ -566,14 +567,20 @@ class Database:
         """One transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
             if self._queries is not None:
-                assert self.conn is not None
-                await self.conn.execute("BEGIN IMMEDIATE")
+                assert self.conn is not None and self._sqlite is not None
+                # BEGIN IMMEDIATE goes with the first statement (one trip to the thread less);
+                # a block that ran none has nothing to commit or roll back
+                self._sqlite.begin_with_next()
                 try:
                     yield self._queries
                 except BaseException:
-                    await self.conn.rollback()
+                    if not self._sqlite.begin_pending:
+                        await self.conn.rollback()
                     raise
-                await self.conn.commit()
+                finally:
+                    began, self._sqlite.begin_pending = not self._sqlite.begin_pending, False
+                if began:
+                    await self.conn.commit()
                 return
             assert self.pool is not None
             async with self.pool.acquire() as conn, conn.transaction(isolation="read_committed"):

@@ -217,3 +217,33 @@ async def test_a_table_with_its_seats_and_its_players_away_times_are_one_trip_ea
         assert await svc.in_channel(CHANNEL + 1) is None
     finally:
         await svc.close()
+
+
+async def test_a_write_transaction_begins_with_its_first_statement(db_path: Path) -> None:
+    """``BEGIN IMMEDIATE`` rides with the first statement (one trip less per transaction); a
+    transaction that fails after a statement is rolled back, one that ran none leaves nothing."""
+    from bot.storage.tables import Database
+
+    db = await Database.open(db_path)
+    try:
+        assert db.conn is not None
+        await db.conn.execute("CREATE TABLE things (name TEXT UNIQUE)")
+        trips = _count_trips(db.conn)
+        async with db.write() as q:
+            await q._change("INSERT INTO things VALUES ('a')")
+        assert trips() == 2  # the statement with its BEGIN, the commit
+        async with db.write():
+            pass
+        assert trips() == 2
+        with pytest.raises(RuntimeError):
+            async with db.write() as q:
+                await q._change("INSERT INTO things VALUES ('b')")
+                raise RuntimeError("the move failed after its first statement")
+        with pytest.raises(RuntimeError):
+            async with db.write():
+                raise RuntimeError("the move failed before any statement")
+        async with db.read() as q:
+            assert await q._all("SELECT name FROM things") == [("a",)]
+        assert not db.conn.in_transaction
+    finally:
+        await db.close()
