@@ -908,6 +908,28 @@ def _why(why: str, lang: str) -> str:
     return tr(reasons[why], lang) if why in reasons else card_name(why, lang)
 
 
+#: Camp cards drawn once per process, by (card, language, the player box's fill): a panel shows
+#: 24 of them and redraws them with every board (pasted, they are the pixels drawn afresh:
+#: each lies within its own box on the box's plain fill, at whole-pixel positions).
+_MINI_TILES: dict[tuple[str, str, P.RGB], Image.Image] = {}
+_MINI_TILES_KEPT = 512
+#: False: camp cards drawn in place (what the tests compare the tiles with)
+CAMP_TILES = True
+
+
+def _mini_tile(card: dict[str, Any] | None, lang: str, fill: P.RGB) -> Image.Image:
+    """:func:`_mini_card` drawn on its own, on ``fill``."""
+    key = (repr(card), lang, fill)
+    tile = _MINI_TILES.get(key)
+    if tile is None:
+        if len(_MINI_TILES) >= _MINI_TILES_KEPT:
+            _MINI_TILES.clear()
+        tile = Image.new("RGB", (MINI_W, MINI_H), fill)
+        _mini_card(tile, ImageDraw.Draw(tile), card, 0, 0, lang)
+        _MINI_TILES[key] = tile
+    return tile
+
+
 def _mini_card(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -1033,14 +1055,11 @@ def _draw_player(
         cards = display[row] if row < len(display) else []
         for slot in range(4):
             card = cards[slot] if slot < len(cards) else None
-            _mini_card(
-                image,
-                draw,
-                card,
-                x + 12 + slot * (MINI_W + MINI_GAP),
-                cy + row * (MINI_H + MINI_GAP),
-                lang,
-            )
+            at = (x + 12 + slot * (MINI_W + MINI_GAP), cy + row * (MINI_H + MINI_GAP))
+            if CAMP_TILES:
+                image.paste(_mini_tile(card, lang, P.PANEL_ACTIVE if acting else P.PANEL), at)
+            else:
+                _mini_card(image, draw, card, *at, lang)
 
 
 def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
