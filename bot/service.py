@@ -343,10 +343,10 @@ class Service:
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
-        row = await q.table(table_id)
+        row, seats = await q.table_and_seats(table_id)
         if row is None:
             raise UnknownTable(_("There is no such game table."))
-        return row, self._to_table(row, await q.seats(table_id))
+        return row, self._to_table(row, seats)
 
     async def _read(self, table_id: int) -> tuple[TableRow, Table]:
         async with self._db.read() as q:
@@ -734,8 +734,8 @@ class Service:
     async def in_channel(self, channel_id: int) -> Table | None:
         """The lobby or running table in the channel, if any."""
         async with self._db.read() as q:
-            row = await q.open_table_in_channel(channel_id)
-            return None if row is None else self._to_table(row, await q.seats(row.id))
+            row, seats = await q.open_table_and_seats_in_channel(channel_id)
+            return None if row is None else self._to_table(row, seats)
 
     async def finished_in_channel(self, channel_id: int) -> Table | None:
         """The channel's most recently created table that finished, if any."""

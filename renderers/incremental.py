@@ -59,9 +59,18 @@ class Grid:
             for c in range(len(columns) - 1)
         }
         self.boxes.update(extra)
+        # a board's drawings sit on a few hundred boxes (squares, cards, their frames): each
+        # box's cells are worked out once per process
+        self._touching: dict[Box, tuple[Hashable, ...]] = {}
 
-    def touching(self, box: Box) -> Iterable[Hashable]:
+    def touching(self, box: Box) -> tuple[Hashable, ...]:
         """The cells a drawing inside ``box`` may reach."""
+        found = self._touching.get(box)
+        if found is None:
+            found = self._touching[box] = tuple(self._reached(box))
+        return found
+
+    def _reached(self, box: Box) -> Iterable[Hashable]:
         first_column = max(0, bisect_right(self.columns, box[0]) - 1)
         last_column = min(len(self.columns) - 1, bisect_left(self.columns, box[2]))
         first_row = max(0, bisect_right(self.rows, box[1]) - 1)
@@ -75,17 +84,17 @@ class Grid:
 
 
 def cells_of(grid: Grid, drawn: list[tuple[Box, Any]], panel: Any) -> Cells:
-    """Each cell's box and signature from what is drawn where (in drawing order)."""
+    """The box and signature of each cell something is drawn over (in drawing order), and of
+    the panel. A cell left out has nothing drawn over its static layer."""
     over: dict[Hashable, list[str]] = {}
     for box, what in drawn:
         signature = _signature(what)
         for cell in grid.touching(box):
             over.setdefault(cell, []).append(signature)
-    panel_signature = _signature(panel)
-    return {
-        cell: (box, panel_signature if cell == "panel" else "\n".join(over.get(cell, ())))
-        for cell, box in grid.boxes.items()
-    }
+    boxes = grid.boxes
+    cells: Cells = {cell: (boxes[cell], "\n".join(signatures)) for cell, signatures in over.items()}
+    cells["panel"] = (boxes["panel"], _signature(panel))
+    return cells
 
 
 # ---- the cache -------------------------------------------------------------------------------
@@ -118,12 +127,13 @@ PLANS = _Plans()
 @dataclass
 class _Drawn:
     """A table's last board as this process drew it: its palette indices as filtered rows
-    (each row a 0 filter byte, then its indices) and those rows encoded in bands."""
+    (:func:`indexed.filtered`: each row a 0 filter byte, then its indices) and those rows
+    encoded in bands."""
 
     lang: str
     base: Image.Image
     cells: Cells
-    rows: bytearray
+    rows: Image.Image
     bands: list[indexed.Band]
 
 
@@ -161,33 +171,29 @@ def _canvas(base: Image.Image, boxes: list[Box]) -> Image.Image:
 
 def _patched(
     previous: _Drawn, canvas: Image.Image, boxes: list[Box]
-) -> tuple[bytearray, list[indexed.Band]]:
+) -> tuple[Image.Image, list[indexed.Band]]:
     """The previous board's rows with the pixels of ``boxes`` taken from ``canvas`` (mapped onto
     the palette; changed in place: the previous board is not kept), and its bands: those whose
     rows came out unchanged keep their bytes."""
-    line = canvas.width + 1  # a filter byte, then the row
-    size = indexed.BAND_ROWS * line
     rows = previous.rows
-    touched = sorted(
-        {
-            n
-            for box in boxes
-            for n in range(box[1] // indexed.BAND_ROWS, (box[3] - 1) // indexed.BAND_ROWS + 1)
-        }
-    )
-    before = {n: rows[n * size : (n + 1) * size] for n in touched}
+    changed: set[int] = set()
     for box in boxes:
         x0, y0, x1, y1 = box
-        pixels = indexed.indexed(canvas.crop(box)).tobytes()
-        span = x1 - x0
-        for row in range(y0, y1):
-            start = row * line + 1 + x0
-            rows[start : start + span] = pixels[(row - y0) * span : (row - y0 + 1) * span]
+        pixels = indexed.indexed(canvas.crop(box))
+        new = pixels.tobytes()
+        old = rows.crop((x0 + 1, y0, x1 + 1, y1)).tobytes()  # column 0 holds the filter bytes
+        if new == old:
+            continue
+        line = x1 - x0
+        for number in range(y0 // indexed.BAND_ROWS, (y1 - 1) // indexed.BAND_ROWS + 1):
+            top = (max(y0, number * indexed.BAND_ROWS) - y0) * line
+            bottom = (min(y1, (number + 1) * indexed.BAND_ROWS) - y0) * line
+            if number not in changed and new[top:bottom] != old[top:bottom]:
+                changed.add(number)
+        rows.paste(pixels, (x0 + 1, y0))
     bands = list(previous.bands)
-    for number, old in before.items():
-        raw = rows[number * size : (number + 1) * size]
-        if raw != old:
-            bands[number] = indexed.encode_band(bytes(raw))
+    for number in changed:
+        bands[number] = indexed.encode_band(rows.crop(indexed.band_box(rows, number)).tobytes())
     return rows, bands
 
 
@@ -204,17 +210,15 @@ def render_board(game: str, view: dict[str, Any], lang: str, table: Hashable) ->
         previous = _drawn.pop(key, None)
     if previous is None or previous.lang != lang or previous.base is not base:
         picture = indexed.indexed(plan.full(view, lang))
-        rows = bytearray(indexed.band_rows(picture.tobytes(), picture.width, 0, picture.height))
-        bands = indexed.bands_of_rows(rows, picture.width + 1)
+        rows = indexed.filtered(picture)
+        bands = indexed.bands_of_rows(rows)
     else:
-        dirty = {
-            cell
-            for cell, (_, signature) in cells.items()
-            if previous.cells.get(cell, ((0, 0, 0, 0), ""))[1] != signature
-        }
+        before = previous.cells
+        dirty = {cell for cell, drawn in cells.items() if before.get(cell) != drawn}
+        dirty.update(cell for cell in before if cell not in cells)  # emptied
         rows, bands = previous.rows, previous.bands
         if dirty:
-            boxes = [cells[cell][0] for cell in sorted(dirty, key=str)]
+            boxes = [(cells.get(cell) or before[cell])[0] for cell in sorted(dirty, key=str)]
             canvas = _canvas(base, boxes)
             plan.draw(canvas, view, lang, dirty)
             rows, bands = _patched(previous, canvas, boxes)

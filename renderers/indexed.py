@@ -61,23 +61,29 @@ def encode_band(raw: bytes) -> Band:
     return Band(deflated, len(raw), zlib.adler32(raw))
 
 
-def band_rows(indices: bytes, width: int, top: int, bottom: int) -> bytes:
-    """Rows ``top`` to ``bottom`` (exclusive) of ``indices``, each led by filter byte 0."""
-    return b"".join(
-        b"\x00" + indices[row * width : (row + 1) * width] for row in range(top, bottom)
-    )
+def filtered(picture: Image.Image) -> Image.Image:
+    """A palette image's rows as the file holds them before deflating: one column more on the
+    left, the filter byte 0 of each row (so a band's bytes are one crop of it)."""
+    rows = Image.new("P", (picture.width + 1, picture.height), 0)
+    rows.paste(picture, (1, 0))
+    return rows
 
 
-def bands_of_rows(rows: bytes | bytearray, line: int) -> list[Band]:
-    """Every band of filtered ``rows`` (``line`` bytes each), encoded."""
-    size = BAND_ROWS * line
-    return [encode_band(bytes(rows[start : start + size])) for start in range(0, len(rows), size)]
+def band_box(rows: Image.Image, number: int) -> tuple[int, int, int, int]:
+    """Where band ``number`` lies in :func:`filtered` rows."""
+    top = number * BAND_ROWS
+    return (0, top, rows.width, min(rows.height, top + BAND_ROWS))
+
+
+def bands_of_rows(rows: Image.Image) -> list[Band]:
+    """Every band of :func:`filtered` rows, encoded."""
+    count = -(-rows.height // BAND_ROWS)
+    return [encode_band(rows.crop(band_box(rows, n)).tobytes()) for n in range(count)]
 
 
 def bands_of(picture: Image.Image) -> list[Band]:
     """Every band of a palette image, encoded."""
-    rows = band_rows(picture.tobytes(), picture.width, 0, picture.height)
-    return bands_of_rows(rows, picture.width + 1)
+    return bands_of_rows(filtered(picture))
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:

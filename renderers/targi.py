@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -730,12 +730,22 @@ def _action_places(text: str) -> tuple[list[str], list[int]]:
     return cells, numbers
 
 
-def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
+def _draw_table(
+    image: Image.Image,
+    view: dict[str, Any],
+    lang: str,
+    wanted: Callable[[int, int], bool] | None = None,
+) -> None:
+    """The cards and pieces on the table, the last action's frames and the pending decision's
+    brackets. ``wanted(x, y)``: whether the card at ``x, y`` is drawn (a board redrawn in part
+    draws only the cards it takes; the frames, in the gaps, are always drawn)."""
     draw = ImageDraw.Draw(image)
     cells, numbers = _places(view)
     for raid in view.get("raid_track", []):
         if raid.get("done") and int(raid["card"]) in numbers:
             x, y = numbers[int(raid["card"])]
+            if wanted is not None and not wanted(x, y):
+                continue
             # the badge stays clear of the robber standing at the card's right
             draw.rounded_rectangle(
                 (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
@@ -745,6 +755,8 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             draw_text(draw, (x + 58, y + CARD_H - 28), raided, size, "bold", P.WHITE, "mm")
     for entry in view.get("centre", []):
         x, y = grid_xy(*entry["grid"])
+        if wanted is not None and not wanted(x, y):
+            continue
         card = entry.get("card")
         if card == "face_down":
             _paste(image, card_back_sprite(CARD_W, CARD_H, lang), x, y)
@@ -778,6 +790,8 @@ def _draw_table(image: Image.Image, view: dict[str, Any], lang: str) -> None:
             _paste(image, marker_sprite(int(entry["marker"]), 44), x + 6, y + CARD_H - 48)
     for entry in view.get("border", []):
         x, y = grid_xy(*entry["grid"])
+        if wanted is not None and not wanted(x, y):
+            continue
         if entry.get("robber"):
             _paste(image, robber_sprite(52), x + CARD_W - 58, y + CARD_H - 56)
         if entry.get("targi") is not None:
@@ -892,6 +906,28 @@ def _why(why: str, lang: str) -> str:
         "Oasis consolation good": C_("Targi image", "Oasis consolation good"),
     }
     return tr(reasons[why], lang) if why in reasons else card_name(why, lang)
+
+
+#: Camp cards drawn once per process, by (card, language, the player box's fill): a panel shows
+#: 24 of them and redraws them with every board (pasted, they are the pixels drawn afresh:
+#: each lies within its own box on the box's plain fill, at whole-pixel positions).
+_MINI_TILES: dict[tuple[str, str, P.RGB], Image.Image] = {}
+_MINI_TILES_KEPT = 512
+#: False: camp cards drawn in place (what the tests compare the tiles with)
+CAMP_TILES = True
+
+
+def _mini_tile(card: dict[str, Any] | None, lang: str, fill: P.RGB) -> Image.Image:
+    """:func:`_mini_card` drawn on its own, on ``fill``."""
+    key = (repr(card), lang, fill)
+    tile = _MINI_TILES.get(key)
+    if tile is None:
+        if len(_MINI_TILES) >= _MINI_TILES_KEPT:
+            _MINI_TILES.clear()
+        tile = Image.new("RGB", (MINI_W, MINI_H), fill)
+        _mini_card(tile, ImageDraw.Draw(tile), card, 0, 0, lang)
+        _MINI_TILES[key] = tile
+    return tile
 
 
 def _mini_card(
@@ -1019,14 +1055,11 @@ def _draw_player(
         cards = display[row] if row < len(display) else []
         for slot in range(4):
             card = cards[slot] if slot < len(cards) else None
-            _mini_card(
-                image,
-                draw,
-                card,
-                x + 12 + slot * (MINI_W + MINI_GAP),
-                cy + row * (MINI_H + MINI_GAP),
-                lang,
-            )
+            at = (x + 12 + slot * (MINI_W + MINI_GAP), cy + row * (MINI_H + MINI_GAP))
+            if CAMP_TILES:
+                image.paste(_mini_tile(card, lang, P.PANEL_ACTIVE if acting else P.PANEL), at)
+            else:
+                _mini_card(image, draw, card, *at, lang)
 
 
 def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:

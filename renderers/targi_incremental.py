@@ -75,7 +75,11 @@ def _targi_cells(view: dict[str, Any]) -> Cells:
 
 def _targi_draw(image: Image.Image, view: dict[str, Any], lang: str, dirty: set[Hashable]) -> None:
     if dirty - {"panel"}:
-        _G._draw_table(image, view, lang)
+
+        def wanted(x: int, y: int) -> bool:
+            return any(cell in dirty for cell in _TARGI_GRID.touching(_card_box(x, y)))
+
+        _G._draw_table(image, view, lang, wanted)
     if "panel" in dirty:
         _G._draw_panel(image, view, lang)
 

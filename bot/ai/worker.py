@@ -49,7 +49,7 @@ def _decide(
 class AiPool(WorkerPool):
     """A pool of ``workers`` processes taking AI decisions; ``iterations`` caps the `strong`
     search (tests pass a small budget). A dead worker is replaced and the decision taken once
-    more (:class:`bot.workers.WorkerPool`)."""
+    more (:class:`bot.running.workers.WorkerPool`)."""
 
     def __init__(self, workers: int = DEFAULT_WORKERS, *, iterations: int | None = None) -> None:
         super().__init__(workers, name="AI", niceness=WORKER_NICENESS)

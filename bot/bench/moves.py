@@ -384,6 +384,8 @@ async def run(args: argparse.Namespace) -> int:
             if ai_tables:
                 await asyncio.sleep(2.0)  # the AI workers are spawned and busy
             rates: list[float | None] = [None] if args.burst else list(args.sweep or [args.rate])
+            if args.profile:  # the profile holds the timed moves only
+                os.kill(pid, signal.SIGUSR1)
             for rate in rates:
                 now = Round(rate)
                 ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])

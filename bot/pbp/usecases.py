@@ -269,12 +269,12 @@ class PlayByPost:
         if not isinstance(table, Table):
             table = await self.service.get(table)
         out: dict[int, float] = {}
-        async with self.service.db.read() as q:
-            pq = PbpQueries(q)
-            for seat, player in enumerate(table.players):
-                current = _current(await pq.away_periods(player.user_id), at)
-                if current is not None:
-                    out[seat] = current.end()
+        async with self.service.db.read() as q:  # every player's periods in one statement
+            periods = await PbpQueries(q).away_periods_of([p.user_id for p in table.players])
+        for seat, player in enumerate(table.players):
+            current = _current([a for a in periods if a.user_id == player.user_id], at)
+            if current is not None:
+                out[seat] = current.end()
         return out
 
     async def deadline(self, table_id: int, seat: int, now: float | None = None) -> float | None:

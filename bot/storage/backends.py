@@ -10,10 +10,10 @@ differs between the dialects is asked of :attr:`Executor.dialect` inside ``bot.s
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 import asyncpg
@@ -29,6 +29,7 @@ __all__ = [
     "postgres_placeholders",
 ]
 
+T = TypeVar("T")
 Dialect = Literal["sqlite", "postgres"]
 Location = Path | str  # an SQLite file, or a postgresql:// address
 """Where the database is: a path to an SQLite file or a ``postgresql://`` URL."""
@@ -83,6 +84,13 @@ class Executor:
         """Run an INSERT, UPDATE or DELETE; the number of rows it touched."""
         raise NotImplementedError
 
+    async def all_of(
+        self, statements: Sequence[tuple[str, Iterable[Any]]]
+    ) -> list[list[tuple[Any, ...]]]:
+        """The rows of each SELECT of ``statements``, run in order (on SQLite in one trip to
+        the database's thread)."""
+        return [await self.all(sql, params) for sql, params in statements]
+
     async def insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run an INSERT of one row into a table with an ``id`` key; the new row's id."""
         raise NotImplementedError
@@ -95,6 +103,13 @@ class SqliteExecutor(Executor):
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        #: A write transaction was asked for and not begun yet: ``BEGIN IMMEDIATE`` goes in the
+        #: same trip as the transaction's first statement (:meth:`begin_with_next`).
+        self.begin_pending = False
+
+    def begin_with_next(self) -> None:
+        """Begin a write transaction with the next statement, in its trip to the thread."""
+        self.begin_pending = True
 
     # One trip to aiosqlite's thread per query (execute, fetch and close in one call), not three:
     # each trip costs the event loop a wake-up, and a move runs dozens of queries.
@@ -103,27 +118,70 @@ class SqliteExecutor(Executor):
         return rows[0] if rows else None
 
     async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
-            rows = await self.conn.execute_fetchall(sql, tuple(params))
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return [tuple(row) for row in rows]
+        return await self._in_thread(_rows, sql, tuple(params))
+
+    async def all_of(
+        self, statements: Sequence[tuple[str, Iterable[Any]]]
+    ) -> list[list[tuple[Any, ...]]]:
+        listed = tuple((sql, tuple(params)) for sql, params in statements)
+        return await self._in_thread(_rows_of_each, listed)
 
     async def change(self, sql: str, params: Iterable[Any] = ()) -> int:
-        try:
-            async with self.conn.execute(sql, tuple(params)) as cursor:
-                return int(cursor.rowcount)
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+        return await self._in_thread(_rowcount, sql, tuple(params))
 
     async def insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
+        new_id = await self._in_thread(_last_row_id, sql, tuple(params))
+        assert new_id is not None
+        return new_id
+
+    async def _in_thread(self, run: Callable[..., T], *args: Any) -> T:
+        # aiosqlite's execute() gives a cursor whose rowcount is read here and whose close() is
+        # a second trip to its thread: the statement, its count and the close go in one trip.
+        queue: Callable[..., Awaitable[T]] = self.conn._execute  # untyped in aiosqlite
+        begin, self.begin_pending = self.begin_pending, False
         try:
-            async with self.conn.execute(sql, tuple(params)) as cursor:
-                new_id = cursor.lastrowid
+            result = await queue(partial(_begun, run) if begin else run, self.conn._conn, *args)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
-        assert new_id is not None
-        return int(new_id)
+        return result
+
+
+def _begun(run: Callable[..., T], conn: sqlite3.Connection, *args: Any) -> T:
+    """``run`` as the first statement of a write transaction, begun here."""
+    conn.execute("BEGIN IMMEDIATE")
+    return run(conn, *args)
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Run one SELECT in aiosqlite's thread: its rows."""
+    return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+
+
+def _rowcount(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
+    """Run one statement in aiosqlite's thread: the rows it touched."""
+    cursor = conn.execute(sql, params)
+    try:
+        return int(cursor.rowcount)
+    finally:
+        cursor.close()
+
+
+def _rows_of_each(
+    conn: sqlite3.Connection, statements: tuple[tuple[str, tuple[Any, ...]], ...]
+) -> list[list[tuple[Any, ...]]]:
+    """Run SELECTs in aiosqlite's thread: the rows of each."""
+    return [
+        [tuple(row) for row in conn.execute(sql, params).fetchall()] for sql, params in statements
+    ]
+
+
+def _last_row_id(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int | None:
+    """Run one INSERT in aiosqlite's thread: the new row's id."""
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.lastrowid
+    finally:
+        cursor.close()
 
 
 def _touched(status: str) -> int:

@@ -4,6 +4,7 @@ watchers, notification preferences and the scheduler's view of pending decisions
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage.tables import Queries, Statements
@@ -190,6 +191,18 @@ class PbpQueries(Statements):
                 "SELECT user_id, start, until, ended FROM away WHERE user_id = ? ORDER BY start",
                 [user_id],
             )
+        return [AwayRow(*row) for row in rows]
+
+    async def away_periods_of(self, user_ids: Sequence[int]) -> list[AwayRow]:
+        """The away periods of each of ``user_ids`` (in one statement), by start."""
+        if not user_ids:
+            return []
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._all(
+            f"SELECT user_id, start, until, ended FROM away WHERE user_id IN ({marks}) "
+            "ORDER BY start",
+            list(user_ids),
+        )
         return [AwayRow(*row) for row in rows]
 
     async def add_away(self, user_id: int, start: float, until: float) -> None:

@@ -106,6 +106,14 @@ class ActionRow:
     at: float
 
 
+_SEATS_OF_TABLE = (
+    "SELECT user_id, name, joined, seat FROM seats WHERE table_id = ? "
+    "ORDER BY seat IS NULL, seat, joined"
+)
+# the lobby or running table of a channel (at most one: a unique index)
+_OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
+
+
 class Statements:
     """Runs statements through one :class:`Executor`: the base of every query set (this
     module's :class:`Queries` and those of ``bot.storage.pbp``, ``.ratings`` and ``.leagues``)."""
@@ -150,11 +158,44 @@ class Queries(Statements):
         )
         return None if row is None else TableRow.from_row(row)
 
+    async def table_and_seats(self, table_id: int) -> tuple[TableRow | None, list[SeatRow]]:
+        """:meth:`table` and :meth:`seats` together (one trip on SQLite)."""
+        table, seats = await self._executor.all_of(
+            [
+                (
+                    f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?"
+                    f"{self._executor.lock_row}",
+                    [table_id],
+                ),
+                (_SEATS_OF_TABLE, [table_id]),
+            ]
+        )
+        return (TableRow.from_row(table[0]) if table else None), [SeatRow(*row) for row in seats]
+
+    async def open_table_and_seats_in_channel(
+        self, channel_id: int
+    ) -> tuple[TableRow | None, list[SeatRow]]:
+        """:meth:`open_table_in_channel` and its seats together (one trip on SQLite)."""
+        table, seats = await self._executor.all_of(
+            [
+                (
+                    f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE {_OPEN_IN_CHANNEL}",
+                    [channel_id],
+                ),
+                (
+                    _SEATS_OF_TABLE.replace(
+                        "table_id = ?",
+                        f"table_id = (SELECT id FROM game_tables WHERE {_OPEN_IN_CHANNEL})",
+                    ),
+                    [channel_id],
+                ),
+            ]
+        )
+        return (TableRow.from_row(table[0]) if table else None), [SeatRow(*row) for row in seats]
+
     async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
         row = await self._one(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables "
-            "WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            [channel_id],
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE {_OPEN_IN_CHANNEL}", [channel_id]
         )
         return None if row is None else TableRow.from_row(row)
 
@@ -282,11 +323,7 @@ class Queries(Statements):
     # -- seats --------------------------------------------------------------------------------
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        rows = await self._all(
-            "SELECT user_id, name, joined, seat FROM seats WHERE table_id = ? "
-            "ORDER BY seat IS NULL, seat, joined",
-            [table_id],
-        )
+        rows = await self._all(_SEATS_OF_TABLE, [table_id])
         return [SeatRow(*row) for row in rows]
 
     async def add_seat(self, table_id: int, user_id: int, name: str) -> None:
@@ -485,7 +522,8 @@ class Database:
         self.conn = conn
         self.pool = pool
         self._lock = asyncio.Lock()
-        self._queries = Queries(SqliteExecutor(conn)) if conn is not None else None
+        self._sqlite = SqliteExecutor(conn) if conn is not None else None
+        self._queries = Queries(self._sqlite) if self._sqlite is not None else None
 
     @classmethod
     async def open(
@@ -529,14 +567,20 @@ class Database:
         """One transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
             if self._queries is not None:
-                assert self.conn is not None
-                await self.conn.execute("BEGIN IMMEDIATE")
+                assert self.conn is not None and self._sqlite is not None
+                # BEGIN IMMEDIATE goes with the first statement (one trip to the thread less);
+                # a block that ran none has nothing to commit or roll back
+                self._sqlite.begin_with_next()
                 try:
                     yield self._queries
                 except BaseException:
-                    await self.conn.rollback()
+                    if not self._sqlite.begin_pending:
+                        await self.conn.rollback()
                     raise
-                await self.conn.commit()
+                finally:
+                    began, self._sqlite.begin_pending = not self._sqlite.begin_pending, False
+                if began:
+                    await self.conn.commit()
                 return
             assert self.pool is not None
             async with self.pool.acquire() as conn, conn.transaction(isolation="read_committed"):

@@ -20,7 +20,7 @@ from bot.games import get_game
 from bot.games.playout import play
 from renderers import incremental, indexed, render_board
 from tests.renderers.golden import mean_difference, strongly_changed_pixels
-from tests.renderers.positions import tigris_war_pending
+from tests.renderers.positions import targi_end, targi_mid_game, tigris_war_pending
 
 GAMES = [
     ("tigris", 2, 11),
@@ -136,3 +136,22 @@ def test_a_text_drawn_from_a_kept_mask_is_the_text_drawn_afresh(weight):
     korean = Image.new("RGB", (300, 60))
     ImageDraw.Draw(korean).text((3.5, 4.25), "차례 3", font=hangul_font(20, weight))
     assert korean.getbbox() is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "tr"])
+def test_camp_cards_pasted_from_tiles_are_the_cards_drawn_in_place(lang, monkeypatch):
+    """Targi's panel pastes each camp card drawn once per process: pixel for pixel what drawing
+    it in place gives, on both players' boxes (the one to act has another fill)."""
+    from renderers import targi
+
+    game = get_game("targi")
+    views = [targi_mid_game(), targi_end()]  # full camps (random play displays few cards)
+    for seed in (13, 23):
+        views += [game.view(s, None) for s in play(game, 2, seed, keep_states=True).states[::4]]
+    for number, view in enumerate(views):
+        view = presenters.localize_view("targi", view, lang=lang)
+        monkeypatch.setattr(targi, "CAMP_TILES", True)
+        pasted = targi.board_image(view, lang).tobytes()
+        monkeypatch.setattr(targi, "CAMP_TILES", False)
+        assert targi.board_image(view, lang).tobytes() == pasted, f"view {number}"
+    assert len({key[0] for key in targi._MINI_TILES}) > 10  # many cards, pasted from tiles

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import aiosqlite
@@ -155,3 +156,94 @@ def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
     (tmp_path / "0002_second.sql").write_text("SELECT 1;")
     assert [m.version for m in load_migrations(tmp_path)] == [1, 2, 3]
     assert [m.description for m in load_migrations(tmp_path)] == ["first", "second", "third"]
+
+
+async def test_a_change_or_an_insert_is_one_trip_to_the_database_thread(db_path: Path) -> None:
+    """Every trip to aiosqlite's thread wakes the event loop once more (a move runs dozens of
+    statements): a statement with its row count or new id, and the cursor's close, go in one."""
+    from bot.storage.backends import IntegrityError, SqliteExecutor
+
+    conn = await connect(db_path)
+    try:
+        await conn.execute("CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
+        executor = SqliteExecutor(conn)
+        trips = _count_trips(conn)
+        assert await executor.insert_id("INSERT INTO things (name) VALUES (?)", ["a"]) == 1
+        assert await executor.insert_id("INSERT INTO things (name) VALUES (?)", ["b"]) == 2
+        assert await executor.change("UPDATE things SET name = name || '!'") == 2
+        assert await executor.change("DELETE FROM things WHERE name = ?", ["none"]) == 0
+        assert trips() == 4
+        with pytest.raises(IntegrityError):
+            await executor.change("UPDATE things SET name = 'same'")
+        assert await executor.all("SELECT name FROM things ORDER BY id") == [("a!",), ("b!",)]
+    finally:
+        await conn.close()
+
+
+def _count_trips(conn: aiosqlite.Connection) -> Callable[[], int]:
+    """Count ``conn``'s trips to its thread from now on."""
+    trips = 0
+    trip = conn._execute
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        nonlocal trips
+        trips += 1
+        return await trip(*args, **kwargs)
+
+    conn._execute = counted  # type: ignore[method-assign]
+    return lambda: trips
+
+
+async def test_a_table_with_its_seats_and_its_players_away_times_are_one_trip_each(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """What every move reads (the channel's table, the table again under its lock, who is away
+    for the board) costs one trip to the database's thread each, not one per statement."""
+    from bot.pbp.usecases import PlayByPost
+    from tests.service.conftest import ANN, BOB, CHANNEL, started
+
+    svc = await open_service(db_path, clock)
+    try:
+        table = await started(svc, (ANN, BOB))
+        pbp = PlayByPost(svc)
+        await pbp.away(BOB.user_id, 2)
+        assert svc.db.conn is not None
+        trips = _count_trips(svc.db.conn)
+        here = await svc.in_channel(CHANNEL)
+        assert here is not None and [p.name for p in here.players] == ["Ann", "Bob"]
+        assert (await svc.get(table.id)).players == here.players
+        assert list(await pbp.away_seats(here)) == [1]
+        assert trips() == 3
+        assert await svc.in_channel(CHANNEL + 1) is None
+    finally:
+        await svc.close()
+
+
+async def test_a_write_transaction_begins_with_its_first_statement(db_path: Path) -> None:
+    """``BEGIN IMMEDIATE`` rides with the first statement (one trip less per transaction); a
+    transaction that fails after a statement is rolled back, one that ran none leaves nothing."""
+    from bot.storage.tables import Database
+
+    db = await Database.open(db_path)
+    try:
+        assert db.conn is not None
+        await db.conn.execute("CREATE TABLE things (name TEXT UNIQUE)")
+        trips = _count_trips(db.conn)
+        async with db.write() as q:
+            await q._change("INSERT INTO things VALUES ('a')")
+        assert trips() == 2  # the statement with its BEGIN, the commit
+        async with db.write():
+            pass
+        assert trips() == 2
+        with pytest.raises(RuntimeError):
+            async with db.write() as q:
+                await q._change("INSERT INTO things VALUES ('b')")
+                raise RuntimeError("the move failed after its first statement")
+        with pytest.raises(RuntimeError):
+            async with db.write():
+                raise RuntimeError("the move failed before any statement")
+        async with db.read() as q:
+            assert await q._all("SELECT name FROM things") == [("a",)]
+        assert not db.conn.in_transaction
+    finally:
+        await db.close()
