@@ -33,12 +33,16 @@ FRESH_MACHINE = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest",
 )
 
-#: Tiny sizes per command (the longest matching key wins): every option listed is set, so a
-#: benchmark runs in a second or two whatever sizes the page shows.
+#: Tiny sizes per command (the longest matching key wins): every option listed is set, whatever
+#: sizes the page shows. Most benchmarks then take well under a second of CPU; the longest are the
+#: T&E arena (one whole game of AI decisions, about 7 s of CPU however small `strong`'s budget:
+#: every `normal` decision and `strong`'s first ply look at every candidate), `renderers bench
+#: --replays` (three whole replays, about 5 s) and `bot.ai bench --source normal` (it first plays
+#: `normal` games to find its positions, about 3 s). The whole file: about 40 s of CPU.
 TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot.games", "bench"): {"--games": "2"},
     ("bot.ai", "bench"): {"--positions": "1"},
-    ("bot.ai", "arena"): {"--games": "2"},
+    ("bot.ai", "arena"): {"--games": "1", "--iterations": "100"},
     ("renderers", "bench"): {"--positions": "1", "--repeat": "1"},
     ("bot.bench",): {"--games": "2", "--moves": "2", "--render-workers": "0"},
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
@@ -176,6 +180,29 @@ def test_the_readme_keeps_its_two_commands_on_top_and_stays_short() -> None:
     assert text.index(FRESH_MACHINE[1]) < text.index("##")  # before any section
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install -q -e '.[test]' && python -m pytest" in ci  # what the README promises
+
+
+def test_the_readmes_quick_subset_is_real() -> None:
+    """The README's quick test command names test paths that exist and collects about the number
+    of tests it claims (its tests themselves run in the whole suite; running them here twice
+    would cost half a minute of CPU)."""
+    text = README.read_text(encoding="utf-8")
+    quick = [c for c in commands(README) if c.text.startswith("python -m pytest tests/")]
+    assert len(quick) == 1, quick
+    paths = quick[0].text.split()[3:]
+    assert paths and all(p.startswith("tests/") and (ROOT / p).exists() for p in paths), paths
+    claimed = int(re.search(r"about (\d+) tests, (\d+) s of CPU", text).group(1))  # type: ignore[union-attr]
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *paths],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    collected = int(re.search(r"(\d+) tests? collected", result.stdout).group(1))  # type: ignore[union-attr]
+    assert 0.8 * claimed <= collected <= 1.25 * claimed, (collected, claimed)
 
 
 @pytest.mark.parametrize("page", PAGES[1:], ids=lambda p: p.name)
