@@ -191,7 +191,9 @@ def test_the_readmes_quick_subset_is_real() -> None:
     assert len(quick) == 1, quick
     paths = quick[0].text.split()[3:]
     assert paths and all(p.startswith("tests/") and (ROOT / p).exists() for p in paths), paths
-    claimed = int(re.search(r"about (\d+) tests, (\d+) s of CPU", text).group(1))  # type: ignore[union-attr]
+    claim = re.search(r"about (\d+) tests, (\d+) s of CPU", text)
+    assert claim, "the README says how many tests the quick subset runs"
+    claimed = int(claim.group(1))
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *paths],
         cwd=ROOT,
@@ -201,7 +203,9 @@ def test_the_readmes_quick_subset_is_real() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    collected = int(re.search(r"(\d+) tests? collected", result.stdout).group(1))  # type: ignore[union-attr]
+    count = re.search(r"(\d+) tests? collected", result.stdout)
+    assert count, result.stdout[-2000:]
+    collected = int(count.group(1))
     assert 0.8 * claimed <= collected <= 1.25 * claimed, (collected, claimed)
 
 
