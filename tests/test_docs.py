@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -293,32 +294,53 @@ def _environment(extra: dict[str, str]) -> dict[str, str]:
     return {**env, **extra}
 
 
+def _is_benchmark(words: list[str]) -> bool:
+    """A benchmark reads nothing from the work folder and keeps its databases in folders and ports
+    of its own, so benchmarks may run side by side (only their timings, never checked here, feel
+    it)."""
+    if words[1] != "-m":
+        return False
+    command = key(words)
+    return any(command[: len(k)] == k for k in TINY)
+
+
+def _run(command: Command, workdir: Path) -> str | None:
+    """Run one documented command (tiny sizes); a failure's description, or None."""
+    extra, words = _python_words(command.text)
+    argv = [sys.executable, *tiny(words)[1:]]
+    result = subprocess.run(
+        argv,
+        cwd=workdir,
+        env=_environment(extra),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    lines = {line.rstrip() for line in output.splitlines()}
+    missing = [shown for shown in command.shown if shown not in lines]
+    if result.returncode != 0 or missing:
+        return (
+            f"{command}\n  ran {shlex.join(argv[1:])}: exit status {result.returncode}, "
+            f"missing lines {missing}\n{output[-2000:]}"
+        )
+    return None
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_documented_command_runs(page: Path, workdir: Path) -> None:
-    failures = []
-    for command in commands(page):
-        if _fresh_machine(command) or not command.runs:
-            continue
-        extra, words = _python_words(command.text)
-        argv = [sys.executable, *tiny(words)[1:]]
-        result = subprocess.run(
-            argv,
-            cwd=workdir,
-            env=_environment(extra),
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-        output = result.stdout + result.stderr
-        lines = {line.rstrip() for line in output.splitlines()}
-        missing = [shown for shown in command.shown if shown not in lines]
-        if result.returncode != 0 or missing:
-            failures.append(
-                f"{command}\n  ran {shlex.join(argv[1:])}: exit status {result.returncode}, "
-                f"missing lines {missing}\n{output[-2000:]}"
-            )
-    assert not failures, "\n".join(failures)
+    """Every command runs; the page's other commands in their order (a backup, then its check),
+    its benchmarks two at a time beside them (most of their wall time is starting processes and
+    waiting for them; on two cores this halves it)."""
+    runnable = [c for c in commands(page) if not _fresh_machine(c) and c.runs]
+    benches = [c for c in runnable if _is_benchmark(_python_words(c.text)[1])]
+    in_order = [c for c in runnable if c not in benches]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        side_by_side = [pool.submit(_run, c, workdir) for c in benches]
+        failures = [_run(c, workdir) for c in in_order]
+        failures += [future.result() for future in side_by_side]
+    assert not any(failures), "\n".join(f for f in failures if f)
 
 
 def test_every_setting_of_env_example_is_in_running_md() -> None:

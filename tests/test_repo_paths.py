@@ -152,3 +152,22 @@ def test_the_path_check_sees_the_paths() -> None:
     # The architecture page names dozens of modules; a pattern that matched none would pass.
     named = named_paths(ROOT / "docs" / "architecture.md")
     assert {"bot/pbp/scheduler.py", "renderers/replay.py", "tests/test_docs.py"} <= named
+
+
+#: A module a page names by its file name alone (``service.py``); ``discord.py`` is the library.
+BARE_MODULE = re.compile(r"(?<![\w/.<>-])([a-z][a-z0-9_]*\.py)\b")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_module_a_page_names_by_its_file_name_exists(page: Path) -> None:
+    names = set(BARE_MODULE.findall(page.read_text(encoding="utf-8"))) - {"discord.py"}
+    ours = {p.name for p in repository_files()}
+    assert sorted(names - ours) == [], f"{page.relative_to(ROOT)} names modules that do not exist"
+
+
+def test_a_moved_module_is_caught_by_its_bare_name() -> None:
+    # The layer diagram once named `ai_turns.py`, moved to bot/ai/turns.py.
+    assert BARE_MODULE.findall("use cases: service.py, ai_turns.py, <name>_chart.py") == [
+        "service.py",
+        "ai_turns.py",
+    ]
