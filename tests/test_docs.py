@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,12 +34,16 @@ FRESH_MACHINE = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest",
 )
 
-#: Tiny sizes per command (the longest matching key wins): every option listed is set, so a
-#: benchmark runs in a second or two whatever sizes the page shows.
+#: Tiny sizes per command (the longest matching key wins): every option listed is set, whatever
+#: sizes the page shows. Most benchmarks then take well under a second of CPU; the longest are the
+#: T&E arena (one whole game of AI decisions, about 7 s of CPU however small `strong`'s budget:
+#: every `normal` decision and `strong`'s first ply look at every candidate), `renderers bench
+#: --replays` (three whole replays, about 5 s) and `bot.ai bench --source normal` (it first plays
+#: `normal` games to find its positions, about 3 s). The whole file: about 40 s of CPU.
 TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot.games", "bench"): {"--games": "2"},
     ("bot.ai", "bench"): {"--positions": "1"},
-    ("bot.ai", "arena"): {"--games": "2"},
+    ("bot.ai", "arena"): {"--games": "1", "--iterations": "100"},
     ("renderers", "bench"): {"--positions": "1", "--repeat": "1"},
     ("bot.bench",): {"--games": "2", "--moves": "2", "--render-workers": "0"},
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
@@ -178,6 +183,33 @@ def test_the_readme_keeps_its_two_commands_on_top_and_stays_short() -> None:
     assert "pip install -q -e '.[test]' && python -m pytest" in ci  # what the README promises
 
 
+def test_the_readmes_quick_subset_is_real() -> None:
+    """The README's quick test command names test paths that exist and collects about the number
+    of tests it claims (its tests themselves run in the whole suite; running them here twice
+    would cost half a minute of CPU)."""
+    text = README.read_text(encoding="utf-8")
+    quick = [c for c in commands(README) if c.text.startswith("python -m pytest tests/")]
+    assert len(quick) == 1, quick
+    paths = quick[0].text.split()[3:]
+    assert paths and all(p.startswith("tests/") and (ROOT / p).exists() for p in paths), paths
+    claim = re.search(r"about (\d+) tests, (\d+) s of CPU", text)
+    assert claim, "the README says how many tests the quick subset runs"
+    claimed = int(claim.group(1))
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *paths],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    count = re.search(r"(\d+) tests? collected", result.stdout)
+    assert count, result.stdout[-2000:]
+    collected = int(count.group(1))
+    assert 0.8 * claimed <= collected <= 1.25 * claimed, (collected, claimed)
+
+
 @pytest.mark.parametrize("page", PAGES[1:], ids=lambda p: p.name)
 def test_each_doc_page_opens_with_who_it_is_for(page: Path) -> None:
     lines = [line for line in page.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -262,32 +294,53 @@ def _environment(extra: dict[str, str]) -> dict[str, str]:
     return {**env, **extra}
 
 
+def _is_benchmark(words: list[str]) -> bool:
+    """A benchmark reads nothing from the work folder and keeps its databases in folders and ports
+    of its own, so benchmarks may run side by side (only their timings, never checked here, feel
+    it)."""
+    if words[1] != "-m":
+        return False
+    command = key(words)
+    return any(command[: len(k)] == k for k in TINY)
+
+
+def _run(command: Command, workdir: Path) -> str | None:
+    """Run one documented command (tiny sizes); a failure's description, or None."""
+    extra, words = _python_words(command.text)
+    argv = [sys.executable, *tiny(words)[1:]]
+    result = subprocess.run(
+        argv,
+        cwd=workdir,
+        env=_environment(extra),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    lines = {line.rstrip() for line in output.splitlines()}
+    missing = [shown for shown in command.shown if shown not in lines]
+    if result.returncode != 0 or missing:
+        return (
+            f"{command}\n  ran {shlex.join(argv[1:])}: exit status {result.returncode}, "
+            f"missing lines {missing}\n{output[-2000:]}"
+        )
+    return None
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_documented_command_runs(page: Path, workdir: Path) -> None:
-    failures = []
-    for command in commands(page):
-        if _fresh_machine(command) or not command.runs:
-            continue
-        extra, words = _python_words(command.text)
-        argv = [sys.executable, *tiny(words)[1:]]
-        result = subprocess.run(
-            argv,
-            cwd=workdir,
-            env=_environment(extra),
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-        output = result.stdout + result.stderr
-        lines = {line.rstrip() for line in output.splitlines()}
-        missing = [shown for shown in command.shown if shown not in lines]
-        if result.returncode != 0 or missing:
-            failures.append(
-                f"{command}\n  ran {shlex.join(argv[1:])}: exit status {result.returncode}, "
-                f"missing lines {missing}\n{output[-2000:]}"
-            )
-    assert not failures, "\n".join(failures)
+    """Every command runs; the page's other commands in their order (a backup, then its check),
+    its benchmarks two at a time beside them (most of their wall time is starting processes and
+    waiting for them; on two cores this halves it)."""
+    runnable = [c for c in commands(page) if not _fresh_machine(c) and c.runs]
+    benches = [c for c in runnable if _is_benchmark(_python_words(c.text)[1])]
+    in_order = [c for c in runnable if c not in benches]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        side_by_side = [pool.submit(_run, c, workdir) for c in benches]
+        failures = [_run(c, workdir) for c in in_order]
+        failures += [future.result() for future in side_by_side]
+    assert not any(failures), "\n".join(f for f in failures if f)
 
 
 def test_every_setting_of_env_example_is_in_running_md() -> None:

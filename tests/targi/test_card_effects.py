@@ -433,7 +433,8 @@ def test_tent_04_does_not_reduce_the_well_05_play():
 
 
 def test_well_09_stored_gold_is_not_own_gold_by_default():
-    # not counted by the 3-gold limit, not usable for raid 4 (tribe-card notes §4.5)
+    # not counted by the 3-gold limit, not usable for raid 4 (docs/rules-targi.md: tribe-card
+    # reading 5)
     state = marker_on(new(FILLERS[:4], GOODS5), "B1")
     state = given(state, 0, res=[0, 0, 0, 3, 4], display=[["well_09"], [], []], stored=1)
     state = act(state, "done", "done")

@@ -1,4 +1,4 @@
-"""One scenario per numbered edge case of shared/rules/targi.md §11, in the game's notation."""
+"""One scenario per numbered edge case of docs/rules-targi.md §11, in the game's notation."""
 
 from __future__ import annotations
 

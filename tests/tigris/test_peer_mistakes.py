@@ -1,4 +1,5 @@
-"""Regression scenarios for the mistakes §19 observed in peer engines (and a few chosen readings).
+"""Regression scenarios for the mistakes seen in peer engines, docs/rules-tigris.md §19 (and a few
+chosen readings).
 
 Mistakes already pinned by a §18 ruling test are listed here with the test that catches them:
 - tigphrates, king fallback scores black: test_rulings.test_12
@@ -25,7 +26,7 @@ from tests.tigris.helpers import leader_at, play, position, score_of, sq, tile_a
 ROOT = Path(__file__).resolve().parents[2]
 REDS = "red red red red red red"
 
-# §3 of the rules reference: R river, T temple, * corner temple, . land.
+# docs/rules-tigris.md §3: R river, T temple, * corner temple, . land.
 MAP = """
 . . . . R R R R R . T . R . . .
 . * . . R . . . . . . . R . . *

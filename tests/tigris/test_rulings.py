@@ -1,4 +1,4 @@
-"""One scenario per numbered ruling of §18 of the rules reference (test_NN_... = ruling NN).
+"""One scenario per numbered ruling of docs/rules-tigris.md §18 (test_NN_... = ruling NN).
 
 Positions are painted with ``tests.tigris.helpers.position`` (see its docstring for the tokens)
 and played in notation; each test asserts the exact outcome the ruling demands.

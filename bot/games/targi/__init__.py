@@ -1,8 +1,8 @@
 """Targi (Andreas Steiger, Kosmos 2012) for two players: the complete base game, all 80 cards.
 
 Notation and the ``view`` shape: ``VIEW.md`` next to this file. Table options (``OPTIONS``)
-settle the questions the rules leave open; their defaults follow ``shared/rules/targi.md`` §12
-and the tribe-card notes §4.
+settle the questions the rules leave open; their defaults follow ``docs/rules-targi.md`` §12
+and its tribe-card readings.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Statistics of a finished Targi game, per seat, read off the replayed states.
 
-Definitions (rules reference ``shared/rules/targi.md``):
+Definitions (sections of ``docs/rules-targi.md``):
 
 - ``cards_taken``: cards that came to this seat: central cards taken with a tribe marker (goods
   or tribe cards, whatever was then done with a tribe card, §4.3), plus the goods card drawn at

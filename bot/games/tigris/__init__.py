@@ -1,6 +1,6 @@
 """Tigris & Euphrates (Reiner Knizia), the standard game for 2 to 4 players.
 
-The rules follow ``shared/rules/tigris-euphrates.md`` (§4–§15 with its chosen readings); the
+The rules follow ``docs/rules-tigris.md`` (§4–§15 with the readings of §17); the
 board comes from ``data/tigris-board.json``. Notation: see docs/playing.md.
 """
 

@@ -1,6 +1,6 @@
 """Statistics of a finished Tigris & Euphrates game, per seat, read off the replayed states.
 
-Definitions (rules reference ``shared/rules/tigris-euphrates.md`` §9-§11):
+Definitions (sections of ``docs/rules-tigris.md``, §9-§13):
 
 - ``revolts_won`` / ``revolts_lost``: internal conflicts (§9.1) this seat took part in as
   attacker or defender and won / lost (a tie goes to the defender).
@@ -14,7 +14,7 @@ Definitions (rules reference ``shared/rules/tigris-euphrates.md`` §9-§11):
 - ``catastrophes``: catastrophe tiles this seat dropped (0 to 2).
 - ``swaps``: swap actions (each trades 1-6 tiles and counts once).
 - ``score``: the final score that decides the ranking, the weakest colour after treasures are
-  added to the weakest colours (§14); for a resigned game, as it stood then.
+  added to the weakest colours (§13); for a resigned game, as it stood then.
 
 The walk looks at the state before and after each decision (pending conflicts and their
 support, the monument list, treasures held, catastrophes left) and at the decision's verb; the
