@@ -75,13 +75,6 @@ SEAT_NAMES = ("blue", "white")
 SEAT_TITLES = (C_("Targi image", "Blue"), C_("Targi image", "White"))
 GOODS_ORDER = ("D", "S", "P", "G", "VP")
 GOOD_KEYS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold", "VP": "vp"}
-SYMBOL_NAMES = {
-    "targia": C_("Targi image", "Targia"),
-    "camel_rider": C_("Targi image", "Camel Rider"),
-    "tent": C_("Targi image", "Tent"),
-    "well": C_("Targi image", "Well"),
-    "oasis": C_("Targi image", "Oasis"),
-}
 #: The border card (by its English name in the view) that a pending decision comes from.
 PENDING_SOURCES = {
     "noble": "Noble",
@@ -713,11 +706,9 @@ def border_name_lines(name: str) -> tuple[list[str], int, str]:
     for weight in ("bold", "condensed"):
         if text_width(name, PHONE_TEXT, weight) <= first:
             return [name], PHONE_TEXT, weight
-    words = name.split()
-    for cut in range(len(words) - 1, 0, -1):
-        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
-        if text_width(head, PHONE_TEXT, "condensed") <= first:
-            return [head, tail], PHONE_TEXT, "condensed"
+    lines = wrap(name, first, PHONE_TEXT, "condensed")
+    if len(lines) == 2 and text_width(lines[1], PHONE_TEXT, "condensed") <= CARD_W - 14:
+        return lines, PHONE_TEXT, "condensed"
     return [name], fit_size(name, first, PHONE_TEXT, "condensed"), "condensed"
 
 
