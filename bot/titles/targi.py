@@ -592,6 +592,7 @@ TITLE = Title(
     incremental="renderers.targi_incremental",
     chart="renderers.targi_chart",
     image_texts="renderers.targi",
+    board_lines=board_lines,
     ai="bot.ai.targi",
     labels="bot.ui.labels_targi",
     rules=RULES,

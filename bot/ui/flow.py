@@ -564,11 +564,10 @@ async def post_board(
     names = names_of(table, lang=lang)
     listed = len(moves) > 1
     text = presenters.status_line(view, names, lang=lang, last_move=not listed)
-    if table.game == "targi":  # what the phone-sized table image leaves to the text
-        from bot.titles.targi import board_lines
-
-        text += "".join(f"\n-# {line}" for line in board_lines(view, names, lang))
     text += await away_note(bot, table, lang)
+    entry = titles.title(table.game)
+    if entry is not None and entry.board_lines is not None:  # what the image leaves to the text
+        text += "".join(f"\n-# {line}" for line in entry.board_lines(view, names, lang))
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
     if listed:
