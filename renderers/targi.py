@@ -67,7 +67,7 @@ ROBBER = (CARD_W - 58, CARD_H - 56, 52)
 CELL_BADGE = (CARD_W - 64, 4, CARD_W - 4, 40)
 
 PRIVATE_W = 680
-PRIVATE_H = 560
+PRIVATE_H = 530
 PRIVATE_CARD = (300, 221)  # the hand card, drawn large; its rule text is written under it
 PRIVATE_TEXT = 22  # 13 CSS px once the private image is fitted into 400 px
 
@@ -503,6 +503,15 @@ def _glyph_width(glyph: Glyph, size: int) -> float:
     return float(size)
 
 
+GLYPH_GAP = 0.08  # between two glyphs of a row, in text sizes
+
+
+def glyphs_width(glyphs: list[Glyph], size: int) -> float:
+    """How wide :func:`draw_glyphs` draws ``glyphs`` at ``size``."""
+    gaps = size * GLYPH_GAP * max(0, len(glyphs) - 1)
+    return sum(_glyph_width(g, size) for g in glyphs) + gaps
+
+
 def draw_glyphs(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -548,7 +557,7 @@ def draw_glyphs(
                 draw.rectangle(
                     (left, top + icon * 0.2, left + third - 2, top + icon * 0.8), fill=colour
                 )
-        x += _glyph_width((kind, text), size) + size * 0.12
+        x += _glyph_width((kind, text), size) + size * GLYPH_GAP
     return x
 
 
@@ -664,7 +673,7 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int, lang: str) -> Im
         else:
             glyphs = []
         room = width - px(12)
-        wide = sum(_glyph_width(g, big) + big * 0.12 for g in glyphs)
+        wide = glyphs_width(glyphs, big)
         draw_glyphs(image, draw, glyphs, max(px(6), (room - wide) / 2 + px(6)), px(84), big)
         text = card_text(card["effect"], lang) if card["effect"] != "None" else ""
         fine_text(draw, text or card_name(card["name"], lang), rows, detail)
@@ -764,7 +773,7 @@ def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
         letter = next((k for k, v in GOOD_KEYS.items() if v in source), "")
         if letter:
             glyphs: list[Glyph] = [("text", "+1"), ("good", letter)]
-            wide = sum(_glyph_width(g, 44) + 44 * 0.12 for g in glyphs)
+            wide = glyphs_width(glyphs, 44)
             draw_glyphs(image, draw, glyphs, x + (CARD_W - wide) / 2, y + band + 40, 44)
         return
     if kind == "raid":  # what the raid takes: goods (or gold) or victory points

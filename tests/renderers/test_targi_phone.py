@@ -335,3 +335,51 @@ def test_the_board_message_carries_what_the_image_left_out(lang):
     lines = board_lines(view, ["Ayşe", "Bora"], lang)
     assert "10" in lines[0] and "20" in lines[0]  # the round; the tribe deck
     assert lines[1].startswith("Bora") and "2" in lines[1]
+
+
+# ---- the cards' icons ----------------------------------------------------------------------
+def _row_width(glyphs: list[targi.Glyph]) -> float:
+    return targi.glyphs_width(glyphs, targi.PHONE_TEXT)
+
+
+def test_every_ability_shows_as_icons_and_numbers_within_the_card():
+    """Each tribe card with an ability has an icon row for it, and its cost and ability rows fit
+    the card's width at the phone size."""
+    for entry in _cards()["tribe"]:
+        card = _view_card(entry, "tribe")
+        effect = targi.effect_glyphs(entry["id"])
+        assert bool(effect) == (entry["rule"]["kind"] != "none"), entry["id"]
+        for row in (effect, targi.cost_glyphs(card)):
+            assert _row_width(row) <= targi.CARD_W - 12, (entry["id"], row)
+
+
+def test_a_raid_shows_what_it_takes():
+    taken = {b["number"]: targi.raid_glyphs(b["short"]) for b in _cards()["border"]}
+    assert taken[8] == [("text", "2"), targi.ANY, ("text", "/"), ("text", "1"), targi.VP_CROSS]
+    assert taken[16][1] == ("good", "G") and taken[16][-1] == targi.END  # the game ends
+    assert all(taken[n] for n in (4, 8, 12, 16)) and not taken[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_large_cards_caption_stays_above_the_supplies(monkeypatch, lang):
+    """The private image writes each card's name and rule text under it: for every tribe card,
+    in hand and drawn, the words end above the supplies row."""
+    base = positions.targi_private_drawn()
+    seat = base["viewer"]
+    supplies = targi.PRIVATE_H - 58
+    reaching = []
+    for entry in _cards()["tribe"]:
+        view = copy.deepcopy(base)
+        card = _view_card(entry, "tribe")
+        view["players"][seat]["hand"] = card
+        view["players"][seat]["hand_playable"] = False  # the longer note
+        view["pending"]["card"] = card
+        shown = _localized(view, lang)
+        with recording(monkeypatch) as drawn:
+            targi.private_image(shown, lang)
+        size = (targi.PRIVATE_W, targi.PRIVATE_H)
+        for d in drawn:
+            counts = d.text.isdigit() and d.box[1] >= supplies  # the supplies' own numbers
+            if d.canvas == size and d.box[3] > supplies and not counts:
+                reaching.append((entry["id"], d.text))
+    assert not reaching
