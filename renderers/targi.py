@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -582,7 +582,7 @@ def _card_key(card: dict[str, Any]) -> tuple[str, ...]:
 def fine_text(
     draw: ImageDraw.ImageDraw,
     text: str,
-    lines: list[tuple[float, float, float]],
+    lines: Sequence[tuple[float, float, float]],
     size: int,
     weight: str = "condensed",
     fill: P.RGB = P.TEXT_DARK,
@@ -949,8 +949,8 @@ def _draw_table(
         draw.rounded_rectangle(
             (x + left, y + top, x + right, y + bottom), radius=8, fill=P.CARD, outline=P.CARD_EDGE
         )
-        mid = (x + (left + right) / 2, y + (top + bottom) / 2)
-        draw_text(draw, mid, str(entry["cell"]), PHONE_TEXT, "bold", P.TEXT_DARK, "mm")
+        badge = (x + (left + right) / 2, y + (top + bottom) / 2)
+        draw_text(draw, badge, str(entry["cell"]), PHONE_TEXT, "bold", P.TEXT_DARK, "mm")
         if entry.get("marker") is not None:
             mx, my, size = MARKER
             _paste(image, marker_sprite(int(entry["marker"]), size), x + mx, y + my)
