@@ -880,13 +880,15 @@ def _robber_at(view: dict[str, Any], raid: dict[str, Any]) -> bool:
 
 def changed_places(view: dict[str, Any]) -> tuple[list[str], list[int]]:
     """The centre cells and border cards the last move changed: those its action names and
-    those its events name (the cell a card was taken from or turned up on)."""
+    those its events name (the cell a card was taken from, the tribe markers put down)."""
     last = view.get("last_action") or {}
     cells, numbers = _action_places(str(last.get("action", "")))
     for event in view.get("events") or []:
-        cell = (event.get("params") or {}).get("cell")
-        if isinstance(cell, str) and CELL.fullmatch(cell) and cell not in cells:
-            cells.append(cell)
+        params = event.get("params") or {}
+        named = [params.get("cell"), *(params.get("cells") or [])]  # a card, the markers put
+        for cell in named:
+            if isinstance(cell, str) and CELL.fullmatch(cell) and cell not in cells:
+                cells.append(cell)
     return cells, numbers
 
 

@@ -323,6 +323,9 @@ def test_the_card_a_move_took_is_framed():
     plain["events"] = []
     cells, _ = targi.changed_places(view)
     assert cells == ["A3"]
+    markers = {"kind": "markers", "params": {"player": "@0", "cells": ["B1", "C3"]}}
+    placed = {**view, "last_action": {"seat": 0, "action": "place 5"}, "events": [markers]}
+    assert targi.changed_places(placed) == (["B1", "C3"], [5])
     framed = decode(targi.render_board(view, "en"))
     unframed = decode(targi.render_board(plain, "en"))
     assert strongly_changed_pixels(framed, unframed) > 1000
