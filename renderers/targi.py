@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_, Text, named, tr
+from bot.i18n import C_, named, tr
 from renderers import palette as P
 from renderers._draw import (
     ai_seats_of,
@@ -32,40 +32,49 @@ from renderers._text import seat_text
 from renderers.indexed import png_bytes
 
 # ---- geometry ---------------------------------------------------------------------------------
-CARD_W = 168
-CARD_H = 156
+# Square, because Discord fits an image into about 400x400 CSS px in a phone's feed: at 1200 px
+# a text a player needs is drawn at least PHONE_TEXT px (11 CSS px there); the full rule texts
+# stay in DETAIL px print for the tapped, zoomed image.
+CARD_W = 228
+CARD_H = 168
 GAP = 8
-MARGIN = 16
-BAND = 30  # coloured title band at the top of a card
-FOOT = 34  # bottom strip of a card kept free for pieces, VP and the cell name
+MARGIN = 14
+PHONE_TEXT = 33  # 11 CSS px once the 1200 px image is fitted into 400 px
+DETAIL = 13  # rule texts, read zoomed in
+BAND = 44  # title band at the top of a card (a two-line border card name: BAND + NAME_LINE)
+NAME_LINE = 34
+NAME_X = 58  # a border card's name, after its number
 GRID_X = MARGIN
 GRID_Y = MARGIN
 GRID_W = 5 * CARD_W + 4 * GAP
 GRID_H = 5 * CARD_H + 4 * GAP
-PANEL_X = GRID_X + GRID_W + 20
-PANEL_W = 524
-WIDTH = PANEL_X + PANEL_W + MARGIN
-HEIGHT = GRID_Y + GRID_H + MARGIN
-MINI_W = 116  # a displayed card in a player's camp
-MINI_H = 50
+WIDTH = GRID_X + GRID_W + MARGIN
+PANEL_X = GRID_X
+PANEL_Y = GRID_Y + GRID_H + MARGIN
+PANEL_GAP = 8
+PANEL_W = (GRID_W - PANEL_GAP) // 2  # one player's box; the two stand side by side
+PANEL_H = 292
+HEIGHT = PANEL_Y + PANEL_H + 8
+MINI_W = 104  # a displayed card in a player's camp: symbol and VP
+MINI_H = 54
 MINI_GAP = 6
-TOKEN = 26  # a goods token in the panel
+TOKEN = 38  # a goods token in the panel
+#: Kept clear of text on every card (relative to the card's top-left): where a tribe marker,
+#: a Targi figure and the robber stand (see :func:`piece_boxes`).
+MARKER = (CARD_W - 112, 1, 40)  # x, y, size: in the band, between the VP and the cell badge
+FIGURE = (6, CARD_H - 58, 54)
+ROBBER = (CARD_W - 58, CARD_H - 56, 52)
+CELL_BADGE = (CARD_W - 64, 4, CARD_W - 4, 40)
 
-PRIVATE_W = 900
-PRIVATE_H = 440
-PRIVATE_CARD = (280, 290)  # the hand card, drawn large
+PRIVATE_W = 680
+PRIVATE_H = 530
+PRIVATE_CARD = (300, 221)  # the hand card, drawn large; its rule text is written under it
+PRIVATE_TEXT = 22  # 13 CSS px once the private image is fitted into 400 px
 
 SEAT_NAMES = ("blue", "white")
 SEAT_TITLES = (C_("Targi image", "Blue"), C_("Targi image", "White"))
 GOODS_ORDER = ("D", "S", "P", "G", "VP")
 GOOD_KEYS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold", "VP": "vp"}
-SYMBOL_NAMES = {
-    "targia": C_("Targi image", "Targia"),
-    "camel_rider": C_("Targi image", "Camel Rider"),
-    "tent": C_("Targi image", "Tent"),
-    "well": C_("Targi image", "Well"),
-    "oasis": C_("Targi image", "Oasis"),
-}
 #: The border card (by its English name in the view) that a pending decision comes from.
 PENDING_SOURCES = {
     "noble": "Noble",
@@ -396,39 +405,204 @@ def start_token_sprite(size: int) -> Image.Image:
 
 
 # ---- cards ------------------------------------------------------------------------------------
-def _draw_bundle(
+Glyph = tuple[str, str]  # ("text", "+1"), ("good", "D"), ("any", ""), ("symbol", "tent"), ...
+_GOOD_LETTER = {"dates": "D", "salt": "S", "pepper": "P", "gold": "G"}
+END: Glyph = ("text", "⚑")  # scored at the game's end
+ONCE: Glyph = ("text", "1×")
+VP_CROSS: Glyph = ("good", "VP")
+ANY: Glyph = ("any", "")
+
+
+@lru_cache(maxsize=1)
+def _tribe_rules() -> dict[str, dict[str, Any]]:
+    """Each tribe card's rule (card data), by card id."""
+    import json
+
+    from bot.games.datafiles import data_dir
+
+    data = json.loads((data_dir() / "targi-cards.json").read_text(encoding="utf-8"))
+    return {str(entry["id"]): dict(entry.get("rule") or {}) for entry in data["tribe"]}
+
+
+def effect_glyphs(card_id: str) -> list[Glyph]:
+    """A tribe card's effect in icons and numbers, read in a phone's feed: ⚑ scored at the end,
+    1× once, a symbol, a goods token, ? a good of your choice, −1 a discount. The rule text stays
+    on the card in small print for the zoomed image."""
+    rule = _tribe_rules().get(card_id, {})
+    kind = rule.get("kind")
+    symbol: Glyph = ("symbol", str(rule.get("symbol", "")))
+    per = ("text", f"/{rule.get('per', 2)}")
+    vp = ("text", f"+{rule.get('vp', 1)}")
+    glyphs: dict[str, list[Glyph]] = {
+        "income": [("text", "+1"), ("good", _GOOD_LETTER.get(str(rule.get("good")), "D"))],
+        "gain_choice": [
+            ONCE,
+            ("text", "3"),
+            ANY,
+            ("text", "/"),
+            ("good", "G"),
+            ("text", "/"),
+            VP_CROSS,
+        ],
+        "mixed_rows": [END, ("mixed", ""), ("text", f"→{rule.get('vp', 4)}"), VP_CROSS],
+        "per_symbol": [END, vp, VP_CROSS, per, symbol],
+        "discount": [symbol, ("text", "−1"), ANY],
+        "raid_vp": [("robber", ""), vp, VP_CROSS],
+        "row_end": [END, vp, VP_CROSS],
+        "more_cards": [END, ("card", ""), ("text", ">"), vp, VP_CROSS],
+        "goods_per_empty": [ONCE, ANY, per, ("slot", "")],
+        "goods_per_card": [ONCE, ANY, per, ("card", "")],
+        "noble_discount": [("number", "1"), ("text", "−1"), ANY],
+        "opponent_two_targi": [("targi", ""), ("text", "=2")],
+        "merchant_swap": [("number", "5"), ANY, ("text", "⇄"), ANY],
+        "min_cards": [END, ("text", f"{rule.get('cards', 10)}"), ("card", ""), vp, VP_CROSS],
+        "play_hand": [("card", ""), ("text", "+1"), ANY],
+        "ignore_robber": [("targi", ""), ("robber", ""), ("text", "✓")],
+        "stored_gold": [("text", "+1"), ("good", "G")],
+        "rearrange": [ONCE, ("card", ""), ("text", "⇄"), ("card", "")],
+        "consolation": [("text", "+1"), ANY],
+        "raid_immunity": [("robber", ""), ("text", "0")],
+    }
+    return glyphs.get(str(kind), [])
+
+
+@lru_cache(maxsize=16)
+def any_good_sprite(size: int) -> Image.Image:
+    """A good of the player's choice: a grey token with a question mark."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        side = size * s
+        draw.rounded_rectangle(
+            (s, s, side - s, side - s),
+            radius=side * 0.2,
+            fill=P.CARD_EDGE,
+            outline=P.OUTLINE,
+            width=max(1, round(s * 1.2)),
+        )
+        draw.text(
+            (side / 2, side * 0.54),
+            "?",
+            font=font(round(side * 0.62), "bold"),
+            fill=P.WHITE,
+            anchor="mm",
+        )
+
+    return supersampled((size, size), paint)
+
+
+def _glyph_width(glyph: Glyph, size: int) -> float:
+    kind, text = glyph
+    if kind == "text":
+        return text_width(text, size, "bold")
+    if kind == "number":
+        return size * 1.3
+    if kind in ("card", "slot"):
+        return size * 0.75
+    if kind == "mixed":
+        return size * 1.2
+    return float(size)
+
+
+GLYPH_GAP = 0.08  # between two glyphs of a row, in text sizes
+
+
+def glyphs_width(glyphs: list[Glyph], size: int) -> float:
+    """How wide :func:`draw_glyphs` draws ``glyphs`` at ``size``."""
+    gaps = size * GLYPH_GAP * max(0, len(glyphs) - 1)
+    return sum(_glyph_width(g, size) for g in glyphs) + gaps
+
+
+def draw_glyphs(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    bundle: list[tuple[str, int]],
+    glyphs: list[Glyph],
     x: float,
-    y: float,
+    mid: float,
     size: int,
-    max_width: float,
 ) -> float:
-    """Tokens for a bundle ("2x D"), left to right from ``(x, y)``; returns the x after them."""
-    for letter, count in bundle:
-        sprite = good_sprite(letter, size)
-        repeat = count if count <= 3 and (count * size) < max_width / 2 else 1
-        for _ in range(repeat):
-            image.paste(sprite, (round(x), round(y)), sprite)
-            x += size * 0.8
-        x += size * 0.2
-        if repeat == 1 and count > 1:
-            draw.text(
-                (x, y + size / 2),
-                f"×{count}",
-                font=font(round(size * 0.7), "bold"),
-                fill=P.TEXT_DARK,
-                anchor="lm",
-            )
-            x += size * 1.2
-        x += 2
+    """``glyphs`` left to right from ``x``, centred on ``mid``, texts at ``size`` px; returns the
+    x after them."""
+    icon = round(size * 1.02)
+    for kind, text in glyphs:
+        top = round(mid - icon / 2)
+        if kind == "text":
+            draw_text(draw, (x, mid), text, size, "bold", P.TEXT_DARK, "lm")
+        elif kind == "good":
+            _paste(image, good_sprite(text, icon), x, top)
+        elif kind == "any":
+            _paste(image, any_good_sprite(icon), x, top)
+        elif kind == "symbol":
+            _paste(image, symbol_sprite(text, icon), x, top)
+        elif kind == "robber":
+            _paste(image, robber_sprite(icon), x, top)
+        elif kind == "targi":
+            _paste(image, targi_sprite(1, icon), x, top)
+        elif kind == "number":  # a border card, by its number
+            w = size * 1.3
+            draw.rounded_rectangle((x, top, x + w, top + icon), radius=icon // 3, fill=P.CARD_EDGE)
+            draw_text(draw, (x + w / 2, mid), text, size, "bold", P.WHITE, "mm")
+        elif kind in ("card", "slot"):  # a displayed card, or an empty slot of the display
+            w = size * 0.72
+            if kind == "card":
+                draw.rounded_rectangle((x, top, x + w, top + icon), radius=4, fill=P.CARD_EDGE)
+            else:
+                draw.rounded_rectangle(
+                    (x, top, x + w, top + icon), radius=4, outline=P.CARD_EDGE, width=3
+                )
+        elif kind == "mixed":  # a row of different symbols
+            third = size * 0.4
+            for i, symbol in enumerate(("targia", "tent", "well")):
+                colour = P.SYMBOLS.get(symbol, P.CARD_EDGE)
+                left = x + i * third
+                draw.rectangle(
+                    (left, top + icon * 0.2, left + third - 2, top + icon * 0.8), fill=colour
+                )
+        x += _glyph_width((kind, text), size) + size * GLYPH_GAP
     return x
+
+
+def cost_glyphs(card: dict[str, Any]) -> list[Glyph]:
+    """What a tribe card costs: a count and a token per good, ``/`` before the alternative."""
+    glyphs: list[Glyph] = []
+    for letter, count in parse_bundle(card.get("cost")):
+        glyphs += [("text", str(count)), ("good", letter)]
+    alternative = parse_bundle(card.get("cost_alternative"))
+    if alternative:
+        glyphs.append(("text", "/"))
+        for letter, count in alternative:
+            glyphs += [("text", str(count)), ("good", letter)]
+    return glyphs
 
 
 def _card_key(card: dict[str, Any]) -> tuple[str, ...]:
     fields = ("id", "type", "name", "symbol", "cost", "cost_alternative", "vp", "gives", "effect")
     return tuple(str(card.get(f)) for f in fields)
+
+
+def fine_text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    lines: Sequence[tuple[float, float, float]],
+    size: int,
+    weight: str = "condensed",
+    fill: P.RGB = P.TEXT_DARK,
+    **options: Any,
+) -> None:
+    """Small print (a rule text, read zoomed in; a label the picture already tells) flowed into
+    ``lines`` (each its top y, left and right x): as many words as fit on each, an ellipsis if
+    the lines run out."""
+    words = text.split()
+    for number, (y, left, right) in enumerate(lines):
+        if not words:
+            return
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", size, weight) <= right - left:
+            line = f"{line} {words.pop(0)}"
+        if words and number == len(lines) - 1:
+            while line and text_width(line + "…", size, weight) > right - left:
+                line = line[:-1]
+            line = line.rstrip(" .,") + "…"
+        draw_text(draw, (left, y), line, size, weight, fill, **options)
 
 
 @lru_cache(maxsize=256)
@@ -441,136 +615,69 @@ def _card_sprite(key: tuple[str, ...], width: int, height: int, lang: str) -> Im
         )
     )
     scale = width / CARD_W
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    band = round(BAND * scale)
+    band = px(BAND)
+    big = px(PHONE_TEXT)
+    detail = px(DETAIL)
+    line = detail + px(1)
+    text_top = px(126)
+    lines = int((height - px(3) - text_top) // line)
+    rows = [(text_top + i * line, px(6), width - px(6)) for i in range(lines)]
     if card["type"] == "tribe":
         colour = P.SYMBOLS.get(card["symbol"], P.CARD_EDGE)
         draw.rounded_rectangle(
-            (0, 0, width - 1, height - 1),
-            radius=round(8 * scale),
-            fill=P.CARD,
-            outline=colour,
-            width=round(3 * scale),
+            (0, 0, width - 1, height - 1), radius=px(8), fill=P.CARD, outline=colour, width=px(3)
         )
-        draw.rounded_rectangle((0, 0, width - 1, band), radius=round(8 * scale), fill=colour)
-        draw.rectangle((0, band - round(8 * scale), width - 1, band), fill=colour)
-        icon = symbol_sprite(card["symbol"], band - 4, False)
+        draw.rounded_rectangle((0, 0, width - 1, band), radius=px(8), fill=colour)
+        draw.rectangle((0, band - px(8), width - 1, band), fill=colour)
+        icon = symbol_sprite(card["symbol"], band - px(8), False)
         white = Image.new("RGBA", icon.size, P.WHITE)
-        image.paste(white, (round(5 * scale), 2), icon)
-        title = tr(SYMBOL_NAMES.get(card["symbol"], C_("Targi image", "Tribe")), lang)
-        room = width - band - round(50 * scale)
-        size, weight = name_font(title, room, round(16 * scale), round(12 * scale))
-        draw_text(draw, (band + round(6 * scale), band / 2), title, size, weight, P.WHITE, "lm")
+        image.paste(white, (px(6), px(4)), icon)
+        # the card's victory points, in the band beside its symbol
         vp = card["vp"] if card["vp"] not in ("None", "") else "0"
-        badge = round(28 * scale)
-        cross = good_sprite("VP", badge)
-        bx, by = width - badge - round(30 * scale), height - badge - round(6 * scale)
-        image.paste(cross, (bx, by), cross)
-        draw.text(
-            (width - round(8 * scale), by + badge / 2),
-            vp,
-            font=font(round(24 * scale), "bold"),
-            fill=P.TEXT_DARK,
-            anchor="rm",
-        )
-        token = round(22 * scale)
-        x = _draw_bundle(
-            image,
-            draw,
-            parse_bundle(card["cost"]),
-            round(6 * scale),
-            band + round(5 * scale),
-            token,
-            width,
-        )
-        alternative = parse_bundle(card["cost_alternative"]) if card["cost_alternative"] else []
-        if alternative:
-            word = tr(C_("Targi image", "or"), lang)
-            draw_text(
-                draw,
-                (x, band + round(5 * scale) + token / 2),
-                word,
-                round(14 * scale),
-                "bold",
-                P.TEXT_DARK,
-                "lm",
-            )
-            # "or" is 17 px wide in English; a longer word pushes the alternative right
-            gap = max(round(20 * scale), round(text_width(word, round(14 * scale), "bold") + 3))
-            _draw_bundle(
-                image,
-                draw,
-                alternative,
-                x + gap,
-                band + round(5 * scale),
-                token,
-                width,
-            )
+        cross = good_sprite("VP", px(30))
+        _paste(image, cross, px(50), (band - cross.height) / 2)
+        draw_text(draw, (px(84), band / 2), vp, big, "bold", P.WHITE, "lm")
+        draw_glyphs(image, draw, cost_glyphs(card), px(6), px(66), big)
+        draw_glyphs(image, draw, effect_glyphs(card["id"]), px(6), px(106), big)
         if card["effect"] not in ("None", ""):
             text = card_text(card["effect"], lang)
         else:
             text = tr(C_("Targi image", "Victory points only"), lang)
-        _card_text(draw, text, band + round(32 * scale), width, height - round(FOOT * scale), scale)
+        fine_text(draw, text, rows, detail)
     else:
         draw.rounded_rectangle(
             (0, 0, width - 1, height - 1),
-            radius=round(8 * scale),
+            radius=px(8),
             fill=P.BORDER_GOODS,
             outline=P.CARD_EDGE,
-            width=round(2 * scale),
+            width=px(2),
         )
         label = tr(C_("Targi image", "Goods card"), lang)
-        size = fit_size(label, width - 12, round(14 * scale), "bold")
-        draw_text(draw, (width / 2, round(14 * scale)), label, size, "bold", P.TEXT_DARK, "mm")
+        size = fit_size(label, px(MARKER[0] - 10), detail + px(1), "bold")
+        fine_text(draw, label, [(px(8), px(6), px(MARKER[0] - 4))], size, "bold")
         gives = parse_bundle(card["gives"])
-        token = round(34 * scale)
-        top = round(28 * scale)
+        glyphs: list[Glyph]
         if gives:
-            total = sum(min(c, 3) * token * 0.8 + token * 0.2 + 2 for _, c in gives)
-            _draw_bundle(image, draw, gives, (width - total) / 2, top, token, width)
+            glyphs = []
+            for letter, count in gives:
+                glyphs += [("text", f"+{count}"), ("good", letter)]
         elif "choice" in card["name"]:  # one good of your choice: dates, salt or pepper
-            x = (width - 3 * token - 2 * round(22 * scale)) / 2
-            for i, letter in enumerate(("D", "S", "P")):
-                _draw_bundle(image, draw, [(letter, 1)], x, top, token, width)
-                x += token
-                if i < 2:
-                    draw.text(
-                        (x + round(11 * scale), top + token / 2),
-                        "/",
-                        font=font(round(20 * scale), "bold"),
-                        fill=P.TEXT_DARK,
-                        anchor="mm",
-                    )
-                    x += round(22 * scale)
-        _card_text(
-            draw,
-            card_text(card["effect"], lang)
-            if card["effect"] != "None"
-            else card_name(card["name"], lang),
-            top + token + round(8 * scale),
-            width,
-            height - round(FOOT * scale),
-            scale,
-        )
+            glyphs = [("text", "+1"), ("good", "D"), ("text", "/"), ("good", "S"), ("text", "/")]
+            glyphs.append(("good", "P"))
+        else:
+            glyphs = []
+        room = width - px(12)
+        wide = glyphs_width(glyphs, big)
+        draw_glyphs(image, draw, glyphs, max(px(6), (room - wide) / 2 + px(6)), px(84), big)
+        text = card_text(card["effect"], lang) if card["effect"] != "None" else ""
+        fine_text(draw, text or card_name(card["name"], lang), rows, detail)
     return image
-
-
-def _card_text(
-    draw: ImageDraw.ImageDraw, text: str, top: float, width: int, height: int, scale: float
-) -> None:
-    """Short rule text in the condensed font, as many lines as fit."""
-    size = round(15 * scale)
-    line_height = size + round(2 * scale)
-    room = int((height - top) // line_height)
-    lines = wrap(text, width - 12 * scale, size, "condensed")
-    if len(lines) > room:
-        lines = lines[:room]
-        lines[-1] = lines[-1].rstrip(".,") + "…"
-    for i, line in enumerate(lines):
-        draw_text(
-            draw, (round(6 * scale), top + i * line_height), line, size, "condensed", P.TEXT_DARK
-        )
 
 
 def card_sprite(
@@ -593,19 +700,49 @@ def card_back_sprite(width: int, height: int, lang: str) -> Image.Image:
     draw.rounded_rectangle(
         (10, 10, width - 11, height - 11), radius=6, outline=P.CARD_BACK_MARK, width=3
     )
-    label = tr(C_("Targi image", "face down"), lang)
-    draw_text(
-        draw,
-        (width / 2, height / 2),
-        label,
-        fit_size(label, width - 30, 16, "bold"),
-        "bold",
-        P.CARD,
-        "mm",
-        stroke_width=3,
-        stroke_fill=P.CARD_BACK,
-    )
+    label = tr(C_("Targi image", "face down"), lang)  # the pattern tells it at a phone's size
+    size = fit_size(label, width - 30, 16, "bold")
+    left = (width - text_width(label, size, "bold")) / 2
+    line = [(height / 2 - size * 0.6, left, width)]
+    fine_text(draw, label, line, size, "bold", P.CARD, stroke_width=3, stroke_fill=P.CARD_BACK)
     return image
+
+
+def border_name_lines(name: str) -> tuple[list[str], int, str]:
+    """A border card's name on one line beside its number, or on two (the second under the
+    number) when it is too long; at the phone size, never smaller."""
+    first = CARD_W - NAME_X - 4
+    for weight in ("bold", "condensed"):
+        if text_width(name, PHONE_TEXT, weight) <= first:
+            return [name], PHONE_TEXT, weight
+    lines = wrap(name, first, PHONE_TEXT, "condensed")
+    if len(lines) == 2 and text_width(lines[1], PHONE_TEXT, "condensed") <= CARD_W - 14:
+        return lines, PHONE_TEXT, "condensed"
+    return [name], fit_size(name, first, PHONE_TEXT, "condensed"), "condensed"
+
+
+def border_text_lines(entry: dict[str, Any], lang: str) -> list[tuple[float, float, float]]:
+    """Where a border card's rule text may go (relative to the card): under its band, and beside
+    the Targi figure's and the robber's places near the bottom, never over them."""
+    names, _, _ = border_name_lines(card_name(str(entry.get("name", "")), lang))
+    band = BAND + NAME_LINE * (len(names) - 1)
+    kind = str(entry.get("kind"))
+    top = band + (46 if kind == "raid" else 4)
+    line = DETAIL + 1
+    rows: list[tuple[float, float, float]] = []
+    y = top
+    while y + line <= CARD_H - 4:
+        bottom = y + DETAIL * 1.4  # the glyphs' box reaches below the line's pitch
+        left, right = 7.0, CARD_W - 7.0
+        if bottom > FIGURE[1]:
+            left = FIGURE[0] + FIGURE[2] + 4
+        if bottom > ROBBER[1]:
+            right = ROBBER[0] - 4
+        if kind == "raid" and bottom > CARD_H - 46:  # the "raided" badge's row
+            break
+        rows.append((y, left, right))
+        y += line
+    return rows
 
 
 def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
@@ -613,39 +750,52 @@ def _border_card(image: Image.Image, entry: dict[str, Any], lang: str) -> None:
     draw = ImageDraw.Draw(image)
     kind = str(entry.get("kind"))
     body = {"action": P.BORDER_ACTION, "goods": P.BORDER_GOODS}.get(kind, P.RAID_BODY)
-    band = {"action": P.CARD_EDGE, "goods": P.GOODS_BAND}.get(kind, P.RAID)
-    draw.rounded_rectangle(
-        (x, y, x + CARD_W - 1, y + CARD_H - 1), radius=8, fill=body, outline=band, width=2
-    )
-    draw.rounded_rectangle((x, y, x + CARD_W - 1, y + BAND), radius=8, fill=band)
-    draw.rectangle((x, y + BAND - 8, x + CARD_W - 1, y + BAND), fill=band)
-    draw.ellipse((x + 3, y + 3, x + BAND - 3, y + BAND - 3), fill=P.CARD)
-    draw.text(
-        (x + BAND / 2, y + BAND / 2),
-        str(entry["number"]),
-        font=font(15, "bold"),
-        fill=P.TEXT_DARK,
-        anchor="mm",
-    )
+    band_colour = {"action": P.CARD_EDGE, "goods": P.GOODS_BAND}.get(kind, P.RAID)
     name = card_name(str(entry.get("name", "")), lang)
-    size = 17 if text_width(name, 17, "bold") < CARD_W - BAND - 8 else 14
-    size, weight = name_font(name, CARD_W - BAND - 5, size, smallest_bold=14)  # 3 px clear
-    draw_text(draw, (x + BAND + 3, y + BAND / 2), name, size, weight, P.WHITE, "lm")
+    names, size, weight = border_name_lines(name)
+    band = BAND + NAME_LINE * (len(names) - 1)
+    draw.rounded_rectangle(
+        (x, y, x + CARD_W - 1, y + CARD_H - 1), radius=8, fill=body, outline=band_colour, width=2
+    )
+    draw.rounded_rectangle((x, y, x + CARD_W - 1, y + band), radius=8, fill=band_colour)
+    draw.rectangle((x, y + band - 8, x + CARD_W - 1, y + band), fill=band_colour)
+    draw.rounded_rectangle((x + 3, y + 4, x + NAME_X - 5, y + BAND - 4), radius=10, fill=P.CARD)
+    number = str(entry["number"])
+    draw_text(
+        draw, (x + NAME_X / 2 - 1, y + BAND / 2), number, PHONE_TEXT, "bold", P.TEXT_DARK, "mm"
+    )
+    for i, part in enumerate(names):
+        left = x + NAME_X if i == 0 else x + 7
+        draw_text(draw, (left, y + BAND / 2 + i * NAME_LINE), part, size, weight, P.WHITE, "lm")
     source = str(entry.get("short", ""))
     short = card_text(source, lang).replace("->", "→")
     if kind == "goods":  # the band names the good; the token shows it with its letter
         letter = next((k for k, v in GOOD_KEYS.items() if v in source), "")
         if letter:
-            token = 50
-            sprite = good_sprite(letter, token)
-            image.paste(sprite, (x + (CARD_W - token) // 2, y + BAND + 10), sprite)
+            glyphs: list[Glyph] = [("text", "+1"), ("good", letter)]
+            wide = glyphs_width(glyphs, 44)
+            draw_glyphs(image, draw, glyphs, x + (CARD_W - wide) / 2, y + band + 40, 44)
         return
-    size = 16 if kind == "raid" else 15
-    lines = wrap(short, CARD_W - 14, size, "condensed")[:4]
-    for i, line in enumerate(lines):
-        draw_text(
-            draw, (x + 7, y + BAND + 5 + i * (size + 3)), line, size, "condensed", P.TEXT_DARK
-        )
+    if kind == "raid":  # what the raid takes: goods (or gold) or victory points
+        demand = raid_glyphs(source)
+        draw_glyphs(image, draw, demand, x + 8, y + band + 22, PHONE_TEXT)
+    rows = [(y + top, x + left, x + right) for top, left, right in border_text_lines(entry, lang)]
+    fine_text(draw, short, rows, DETAIL)
+
+
+RAID = re.compile(r"(\d+) (goods?|gold) or (\d+) VP(.*)")
+
+
+def raid_glyphs(short: str) -> list[Glyph]:
+    """What a raid takes (from the border card's rule text, "2 goods or 1 VP"): goods of the
+    player's choice or gold, or victory points; ⚑ when the raid also ends the game."""
+    match = RAID.match(short)
+    if match is None:
+        return []
+    goods, kind, points, rest = match.groups()
+    taken: Glyph = ("good", "G") if kind == "gold" else ANY
+    glyphs = [("text", goods), taken, ("text", "/"), ("text", points), VP_CROSS]
+    return [*glyphs, END] if "end" in rest else glyphs
 
 
 @lru_cache(maxsize=6)
@@ -721,6 +871,27 @@ def _places(view: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], dict[int,
     return cells, numbers
 
 
+def _robber_at(view: dict[str, Any], raid: dict[str, Any]) -> bool:
+    """Whether the robber stands on the raid's card."""
+    return any(
+        b.get("robber") and int(b["number"]) == int(raid["card"]) for b in view.get("border", [])
+    )
+
+
+def changed_places(view: dict[str, Any]) -> tuple[list[str], list[int]]:
+    """The centre cells and border cards the last move changed: those its action names and
+    those its events name (the cell a card was taken from, the tribe markers put down)."""
+    last = view.get("last_action") or {}
+    cells, numbers = _action_places(str(last.get("action", "")))
+    for event in view.get("events") or []:
+        params = event.get("params") or {}
+        named = [params.get("cell"), *(params.get("cells") or [])]  # a card, the markers put
+        for cell in named:
+            if isinstance(cell, str) and CELL.fullmatch(cell) and cell not in cells:
+                cells.append(cell)
+    return cells, numbers
+
+
 def _action_places(text: str) -> tuple[list[str], list[int]]:
     """Cells and border numbers an action names ("use B2", "place 5", "move B2 C3")."""
     words = text.split()
@@ -746,13 +917,15 @@ def _draw_table(
             x, y = numbers[int(raid["card"])]
             if wanted is not None and not wanted(x, y):
                 continue
-            # the badge stays clear of the robber standing at the card's right
+            # the badge stays clear of the robber when it stands on the card
+            right = ROBBER[0] - 4 if raid.get("robber") or _robber_at(view, raid) else CARD_W - 6
             draw.rounded_rectangle(
-                (x + 8, y + CARD_H - 44, x + 108, y + CARD_H - 12), radius=6, fill=P.RAID
+                (x + 6, y + CARD_H - 44, x + right, y + CARD_H - 6), radius=6, fill=P.RAID
             )
             raided = tr(C_("Targi image", "✓ raided"), lang)
-            size = fit_size(raided, 94, 17, "bold")
-            draw_text(draw, (x + 58, y + CARD_H - 28), raided, size, "bold", P.WHITE, "mm")
+            size, weight = name_font(raided, right - 14, PHONE_TEXT, PHONE_TEXT)
+            mid = (x + (right + 6) / 2, y + CARD_H - 25)
+            draw_text(draw, mid, raided, size, weight, P.WHITE, "mm")
     for entry in view.get("centre", []):
         x, y = grid_xy(*entry["grid"])
         if wanted is not None and not wanted(x, y):
@@ -769,35 +942,31 @@ def _draw_table(
                 outline=P.CARD_EDGE,
                 width=2,
             )
-            empty = tr(C_("Targi image", "empty"), lang)
-            draw_text(
-                draw, (x + CARD_W / 2, y + CARD_H / 2), empty, 16, fill=P.CARD_EDGE, anchor="mm"
+            empty = tr(C_("Targi image", "empty"), lang)  # the outline tells it on a phone
+            left = x + (CARD_W - text_width(empty, 16)) / 2
+            fine_text(
+                draw, empty, [(y + CARD_H / 2 - 10, left, x + CARD_W)], 16, "regular", P.CARD_EDGE
             )
+        left, top, right, bottom = CELL_BADGE
         draw.rounded_rectangle(
-            (x + CARD_W - 36, y + 5, x + CARD_W - 5, y + 25),
-            radius=6,
-            fill=P.CARD,
-            outline=P.CARD_EDGE,
+            (x + left, y + top, x + right, y + bottom), radius=8, fill=P.CARD, outline=P.CARD_EDGE
         )
-        draw.text(
-            (x + CARD_W - 20, y + 15),
-            entry["cell"],
-            font=font(14, "bold"),
-            fill=P.TEXT_DARK,
-            anchor="mm",
-        )
+        badge = (x + (left + right) / 2, y + (top + bottom) / 2)
+        draw_text(draw, badge, str(entry["cell"]), PHONE_TEXT, "bold", P.TEXT_DARK, "mm")
         if entry.get("marker") is not None:
-            _paste(image, marker_sprite(int(entry["marker"]), 44), x + 6, y + CARD_H - 48)
+            mx, my, size = MARKER
+            _paste(image, marker_sprite(int(entry["marker"]), size), x + mx, y + my)
     for entry in view.get("border", []):
         x, y = grid_xy(*entry["grid"])
         if wanted is not None and not wanted(x, y):
             continue
         if entry.get("robber"):
-            _paste(image, robber_sprite(52), x + CARD_W - 58, y + CARD_H - 56)
+            _paste(image, robber_sprite(ROBBER[2]), x + ROBBER[0], y + ROBBER[1])
         if entry.get("targi") is not None:
-            _paste(image, targi_sprite(int(entry["targi"]), 54), x + 6, y + CARD_H - 58)
-    last = view.get("last_action") or {}
-    last_cells, last_numbers = _action_places(str(last.get("action", "")))
+            _paste(
+                image, targi_sprite(int(entry["targi"]), FIGURE[2]), x + FIGURE[0], y + FIGURE[1]
+            )
+    last_cells, last_numbers = changed_places(view)
     for cell in last_cells:
         if cell in cells:
             _frame(draw, *cells[cell], P.ACCENT, brackets=False)
@@ -819,93 +988,6 @@ def _draw_table(
 def _seat_text(text: str, lang: str) -> str:
     """Event text with ``@N`` replaced by the seat's colour."""
     return seat_text(text, lambda seat: seat_name(seat, lang), lang)
-
-
-def _pending_lines(view: dict[str, Any], lang: str) -> list[str]:
-    """What the table waits for, in a line or two."""
-    pending = view.get("pending")
-    if view.get("game_over"):
-        return []
-    if not pending:
-        return []
-    who = seat_name(int(pending.get("seat", 0)), lang)
-    kind = pending.get("kind")
-    lines: list[Text]
-    if kind == "raid":
-        lines = [
-            C_(
-                "Targi image",
-                "{player} pays raid {raid}: {demand}",
-                player=who,
-                raid=pending.get("raid"),
-                demand=card_text(str(pending.get("demand", "")), lang),
-            )
-        ]
-    elif kind == "place":
-        left = int(pending.get("left", 1))
-        lines = [
-            N_(
-                "{player} places a Targi ({n} left)",
-                "{player} places a Targi ({n} left)",
-                left,
-                player=who,
-            )
-        ]
-    elif kind == "act":
-        pieces = ", ".join(str(p) for p in pending.get("pieces", []))
-        if pieces:
-            lines = [
-                C_("Targi image", "{player} resolves cards: {cards}", player=who, cards=pieces)
-            ]
-        else:
-            lines = [C_("Targi image", "{player} acts", player=who)]
-    elif kind == "tribe":
-        card = pending.get("card")
-        name = (
-            card_name(str(card.get("name")), lang)
-            if isinstance(card, dict)
-            else tr(C_("Targi image", "a tribe card"), lang)
-        )
-        where = pending.get("cell") or card_name("Tribal Expansion", lang)
-        lines = [
-            C_("Targi image", "{player}: display, hand or discard", player=who),
-            C_("Targi image", "{card} ({where})", card=name, where=where),
-        ]
-    elif kind == "noble":
-        lines = [
-            C_("Targi image", "{player} at the Noble: display or discard the hand card", player=who)
-        ]
-    elif kind == "merchant":
-        lines = [C_("Targi image", "{player} trades at the Merchant", player=who)]
-    elif kind == "silversmith":
-        lines = [C_("Targi image", "{player} exchanges at the Silversmith", player=who)]
-    elif kind == "fata_morgana":
-        lines = [C_("Targi image", "{player} moves a tribe marker (Fata Morgana)", player=who)]
-    elif kind == "take":
-        count, why = pending.get("count", 1), _why(str(pending.get("why") or ""), lang)
-        if why:
-            lines = [
-                C_("Targi image", "{player} takes {count}: {why}", player=who, count=count, why=why)
-            ]
-        else:
-            lines = [C_("Targi image", "{player} takes {count}", player=who, count=count)]
-    elif kind == "rearrange":
-        lines = [C_("Targi image", "{player} may move two displayed cards", player=who)]
-    elif kind == "limits":
-        excess = pending.get("excess")
-        lines = [C_("Targi image", "{player} drops {n} goods (limit 10)", player=who, n=excess)]
-    else:
-        lines = [C_("Targi image", "{player} to act", player=who)]
-    return [tr(line, lang) for line in lines]
-
-
-def _why(why: str, lang: str) -> str:
-    """Why a seat takes goods (the view gives a reason in English or a card's name)."""
-    reasons = {
-        "goods card: 1 good of your choice": C_("Targi image", "goods card: 1 good of your choice"),
-        "Oasis consolation good": C_("Targi image", "Oasis consolation good"),
-    }
-    return tr(reasons[why], lang) if why in reasons else card_name(why, lang)
 
 
 #: Camp cards drawn once per process, by (card, language, the player box's fill): a panel shows
@@ -938,7 +1020,8 @@ def _mini_card(
     y: int,
     lang: str,
 ) -> None:
-    """A card in a camp: symbol, its name and VP; an empty slot is a faint outline."""
+    """A card in a camp: its symbol and its VP (its name is the symbol's; the colour and the
+    silhouette tell it at a phone's size); an empty slot is a faint outline."""
     if card is None:
         draw.rounded_rectangle(
             (x, y, x + MINI_W - 1, y + MINI_H - 1), radius=6, outline=P.PANEL_LINE, width=2
@@ -951,16 +1034,30 @@ def _mini_card(
         fill=P.SYMBOLS.get(symbol, P.CARD_EDGE),
         outline=P.OUTLINE,
     )
-    icon = symbol_sprite(symbol, MINI_H - 14, False)
+    icon = symbol_sprite(symbol, MINI_H - 12, False)
     white = Image.new("RGBA", icon.size, P.WHITE)
-    image.paste(white, (x + 5, y + 7), icon)
-    symbol_name = SYMBOL_NAMES.get(symbol)
-    name = tr(symbol_name, lang) if symbol_name is not None else "?"
-    size, weight = name_font(name, MINI_W - MINI_H + 4, 15, smallest_bold=10)  # 2 px clear
-    draw_text(draw, (x + MINI_H - 6, y + 14), name, size, weight, P.WHITE, "lm")
-    vp = tr(C_("Targi image", "{n} VP", n=card.get("vp") or 0), lang)
-    size = fit_size(vp, MINI_W - MINI_H + 4, 16, "bold")
-    draw_text(draw, (x + MINI_W - 8, y + MINI_H - 6), vp, size, "bold", P.WHITE, "rd")
+    image.paste(white, (x + 5, y + 6), icon)
+    cross = good_sprite("VP", 24)
+    _paste(image, cross, x + MINI_H - 4, y + (MINI_H - 24) // 2)
+    vp = str(card.get("vp") or 0)
+    draw_text(draw, (x + MINI_W - 8, y + MINI_H / 2), vp, PHONE_TEXT, "bold", P.WHITE, "rm")
+
+
+def player_name(view: dict[str, Any], seat: int, lang: str) -> str:
+    """What the images call a seat: the player's display name (``seat_names``), else its colour."""
+    names = view.get("seat_names") or []
+    if 0 <= seat < len(names) and str(names[seat] or "").strip():
+        return str(names[seat]).strip()
+    return seat_name(seat, lang)
+
+
+def _clipped(text: str, room: float, size: int, weight: str) -> str:
+    """``text``, cut with an ellipsis to fit ``room`` at ``size``."""
+    if text_width(text, size, weight) <= room:
+        return text
+    while text and text_width(text + "…", size, weight) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _draw_player(
@@ -969,45 +1066,46 @@ def _draw_player(
     player: dict[str, Any],
     x: int,
     y: int,
-    height: int,
     lang: str,
 ) -> None:
+    """A player's box: figure and name, VP, goods, the camp (3 rows of 4) and the hand card."""
     draw = ImageDraw.Draw(image)
     seat = int(player["seat"])
     acting = seat in view.get("to_act", [])
     right = x + PANEL_W
+    fill = P.PANEL_ACTIVE if acting else P.PANEL
     draw.rounded_rectangle(
-        (x, y, right, y + height),
+        (x, y, right, y + PANEL_H),
         radius=10,
-        fill=P.PANEL_ACTIVE if acting else P.PANEL,
+        fill=fill,
         outline=P.ACCENT if acting else P.PANEL_LINE,
-        width=3 if acting else 1,
+        width=4 if acting else 1,
     )
-    _paste(image, targi_sprite(seat, 40), x + 10, y + 8)
-    title = seat_name(seat, lang)
-    if view.get("viewer") == seat:
-        title = tr(C_("Targi image", "{name} (you)", name=title), lang)
-    draw_text(draw, (x + 58, y + 10), title, 26, "bold", P.TEXT)
-    tx = x + 62 + text_width(title, 26, "bold")
+    _paste(image, targi_sprite(seat, 44), x + 8, y + 6)
+    score = player.get("score") or {}
+    vp = tr(C_("Targi image", "{n} VP", n=score.get("vp", 0)), lang) if "vp" in score else ""
+    vp_size = fit_size(vp, 150, 36, "bold", minimum=PHONE_TEXT)
+    draw_text(draw, (right - 12, y + 28), vp, vp_size, "bold", P.TEXT, "rm")
+    marks = 0
     if player.get("start_player"):
-        _paste(image, start_token_sprite(26), tx + 4, y + 14)
+        marks += 34
+    if seat in ai_seats_of(view):
+        marks += 38
+    lead = "▶ " if acting else ""
+    room = right - 12 - text_width(vp, vp_size, "bold") - 16 - marks - (x + 58)
+    title = _clipped(lead + player_name(view, seat, lang), room, PHONE_TEXT + 3, "bold")
+    draw_text(
+        draw, (x + 58, y + 28), title, PHONE_TEXT + 3, "bold", P.ACCENT if acting else P.TEXT, "lm"
+    )
+    tx = x + 58 + text_width(title, PHONE_TEXT + 3, "bold") + 6
+    if player.get("start_player"):
+        _paste(image, start_token_sprite(28), tx, y + 14)
         tx += 34
     if seat in ai_seats_of(view):  # played by an AI
-        _paste(image, robot_sprite(30), round(tx) + 6, y + 10)
-        tx += 34
-    if acting:
-        to_act = tr(C_("Targi image", "▶ to act"), lang)
-        draw_text(draw, (right - 12, y + 12), to_act, 21, "bold", P.ACCENT, "ra")
-    score = player.get("score") or {}
-    if "vp" in score:
-        if view.get("game_over"):
-            points = C_("Targi image", "{n} VP", n=score["vp"])
-        else:
-            points = C_("Targi image", "{n} VP now", n=score["vp"])
-        draw_text(draw, (right - 12, y + 40), tr(points, lang), 19, "bold", P.TEXT, "ra")
+        _paste(image, robot_sprite(32), round(tx), y + 12)
     # goods, gold and VP tokens
     gx = x + 12
-    gy = y + 54
+    gy = y + 56
     for letter, key in (
         ("D", "dates"),
         ("S", "salt"),
@@ -1016,56 +1114,52 @@ def _draw_player(
         ("VP", "vp_tokens"),
     ):
         _paste(image, good_sprite(letter, TOKEN), gx, gy)
-        draw.text(
-            (gx + TOKEN + 4, gy + TOKEN / 2),
+        draw_text(
+            draw,
+            (gx + TOKEN + 5, gy + TOKEN / 2),
             str(player.get(key, 0)),
-            font=font(21, "bold"),
-            fill=P.TEXT,
-            anchor="lm",
+            PHONE_TEXT,
+            "bold",
+            P.TEXT,
+            "lm",
         )
-        gx += TOKEN + 40
-    allowed = int(player.get("targi_allowed", 3))
-    if allowed != 3:
-        only = tr(C_("Targi image", "only {n} Targi", n=allowed), lang)
-        size = fit_size(only, right - 8 - gx, 16, "bold")
-        draw_text(draw, (gx, gy + TOKEN / 2), only, size, "bold", P.PENDING, "lm")
-    # hand card
-    hy = gy + TOKEN + 10
-    if "hand" in player:
-        hand = player["hand"]
-        if isinstance(hand, dict):
-            name = card_name(str(hand.get("name")), lang)
-            if not player.get("hand_playable", True) and not view.get("game_over"):
-                held = C_("Targi image", "Hand: {card} (from next round)", card=name)
-            else:
-                held = C_("Targi image", "Hand: {card}", card=name)
-        else:
-            held = C_("Targi image", "Hand: empty")
-    elif player.get("hand_held"):
-        held = C_("Targi image", "Hand: a secret card")
-    else:
-        held = C_("Targi image", "Hand: empty")
-    lines = wrap(tr(held, lang), PANEL_W - 24, 17)
-    shown = lines[0] + ("…" if len(lines) > 1 else "")
-    draw_text(draw, (x + 12, hy), shown, 17, fill=P.TEXT_DIM)
-    # the camp: 3 rows of 4
-    cy = hy + 28
+        gx += TOKEN + 5 + 64
+    # the camp: 3 rows of 4, and the hand card beside it
+    cy = y + 104
     display = player.get("display", [[], [], []])
     for row in range(3):
         cards = display[row] if row < len(display) else []
         for slot in range(4):
             card = cards[slot] if slot < len(cards) else None
-            at = (x + 12 + slot * (MINI_W + MINI_GAP), cy + row * (MINI_H + MINI_GAP))
+            at = (x + 10 + slot * (MINI_W + MINI_GAP), cy + row * (MINI_H + MINI_GAP))
             if CAMP_TILES:
-                image.paste(_mini_tile(card, lang, P.PANEL_ACTIVE if acting else P.PANEL), at)
+                image.paste(_mini_tile(card, lang, fill), at)
             else:
                 _mini_card(image, draw, card, *at, lang)
+    hx = x + 10 + 4 * (MINI_W + MINI_GAP) + 6
+    label = tr(C_("Targi image", "Hand"), lang)
+    size = fit_size(label, right - 8 - hx, PHONE_TEXT, "bold", minimum=PHONE_TEXT)
+    draw_text(draw, ((hx + right - 6) / 2, cy + MINI_H / 2), label, size, "bold", P.TEXT_DIM, "mm")
+    hy = cy + MINI_H + MINI_GAP
+    hand = player.get("hand")
+    if isinstance(hand, dict):
+        _mini_card(image, draw, hand, hx, hy, lang)
+        if not player.get("hand_playable", True) and not view.get("game_over"):
+            # playable from the next round: a clock hand over the card
+            draw_text(
+                draw, (hx + MINI_W / 2, hy + MINI_H + 26), "↻", PHONE_TEXT, "bold", P.PENDING, "mm"
+            )
+    elif player.get("hand_held"):  # a secret card: its back
+        _paste(image, card_back_sprite(MINI_W, MINI_H, lang), hx, hy)
+    else:
+        draw.rounded_rectangle(
+            (hx, hy, hx + MINI_W - 1, hy + MINI_H - 1), radius=6, outline=P.PANEL_LINE, width=2
+        )
 
 
-def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
-    draw = ImageDraw.Draw(image)
-    x = PANEL_X
-    y = GRID_Y - 6
+def status_texts(view: dict[str, Any], lang: str) -> list[str]:
+    """What the table image leaves to the message beside it: the round and phase, the decks and
+    raids, a player who places fewer Targi (in ``lang``)."""
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     if view.get("game_over"):
         heading = tr(C_("Targi image", "Game over"), lang)
@@ -1073,27 +1167,6 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
         heading = tr(
             C_("Targi image", "Round {n}: {phase}", n=view.get("round", 1), phase=phase), lang
         )
-    draw_text(draw, (x, y), heading, fit_size(heading, PANEL_W, 30, "bold"), "bold", P.TEXT)
-    y += 38
-    for line in _pending_lines(view, lang):
-        for part in wrap(line, PANEL_W, 19)[:2]:
-            draw_text(draw, (x, y), part, 19, fill=P.ACCENT)
-            y += 23
-    final = view.get("final") or {}
-    if final.get("ranking"):
-        scores = final.get("scores") or []
-        parts = []
-        for group in final["ranking"]:
-            parts.append(
-                " = ".join(
-                    f"{seat_name(s, lang)} {scores[s].get('vp', '?') if s < len(scores) else '?'}"
-                    for s in group
-                )
-            )
-        final_line = tr(C_("Targi image", "Final: {ranking}", ranking=" > ".join(parts)), lang)
-        size = fit_size(final_line, PANEL_W, 19, "bold")
-        draw_text(draw, (x, y), final_line, size, "bold", P.ACCENT)
-        y += 23
     decks = view.get("decks") or {}
     raids = " ".join(
         ("✓" if r.get("done") else str(r.get("raid"))) for r in view.get("raid_track", [])
@@ -1108,27 +1181,19 @@ def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
         ),
         lang,
     )
-    draw_text(draw, (x, y + 2), status, fit_size(status, PANEL_W, 17), fill=P.TEXT_DIM)
-    y += 28
-    players = view.get("players", [])
-    block = 292
-    for player in players:
-        _draw_player(image, view, player, x, y, block - 10, lang)
-        y += block
-    last = view.get("last_action")
-    if last:
-        who = seat_name(int(last["seat"]), lang)
-        text = tr(
-            C_("Targi image", "Last: {player}: {action}", player=who, action=last["action"]), lang
-        )
-        draw_text(draw, (x, y), wrap(text, PANEL_W, 18)[0], 18, fill=P.TEXT)
-        y += 24
-    for event in view.get("events", [])[:3]:
-        for line in wrap("• " + _seat_text(str(event.get("text", "")), lang), PANEL_W, 16)[:2]:
-            if y > HEIGHT - 24:
-                return
-            draw_text(draw, (x, y), line, 16, fill=P.TEXT_DIM)
-            y += 21
+    lines = [f"{heading} · {' '.join(status.split())}"]
+    for player in view.get("players", []):
+        allowed = int(player.get("targi_allowed", 3))
+        if allowed != 3:
+            only = tr(C_("Targi image", "only {n} Targi", n=allowed), lang)
+            lines.append(f"{player_name(view, int(player['seat']), lang)}: {only}")
+    return lines
+
+
+def _draw_panel(image: Image.Image, view: dict[str, Any], lang: str) -> None:
+    """The two players' boxes side by side under the table."""
+    for i, player in enumerate(view.get("players", [])[:2]):
+        _draw_player(image, view, player, PANEL_X + i * (PANEL_W + PANEL_GAP), PANEL_Y, lang)
 
 
 def board_image(view: dict[str, Any], lang: str) -> Image.Image:
@@ -1146,53 +1211,49 @@ def render_board(view: dict[str, Any], lang: str) -> bytes:
 
 # ---- the private image ------------------------------------------------------------------------
 def private_image(view: dict[str, Any], lang: str) -> Image.Image:
-    """The seat's hand card, the card it must decide about (if only it sees it), its supplies."""
+    """The seat's hand card, the card it must decide about (if only it sees it), its supplies:
+    each card drawn large with its name and rule text written under it."""
     seat = view.get("viewer")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
     if me is None or seat is None:
         raise ValueError("a private image needs the seat's own view (viewer is missing)")
     image = Image.new("RGB", (PRIVATE_W, PRIVATE_H), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _paste(image, targi_sprite(int(seat), 44), 20, 14)
-    heading = tr(C_("Targi image", "{player}: your hand", player=seat_name(int(seat), lang)), lang)
+    _paste(image, targi_sprite(int(seat), 48), 20, 12)
+    heading = tr(
+        C_("Targi image", "{player}: your hand", player=player_name(view, int(seat), lang)), lang
+    )
+    size = fit_size(heading, PRIVATE_W - 94, 34, "bold", minimum=PRIVATE_TEXT + 4)
     draw_text(
-        draw, (74, 18), heading, fit_size(heading, PRIVATE_W - 94, 32, "bold"), "bold", P.TEXT
+        draw, (78, 36), _clipped(heading, PRIVATE_W - 94, size, "bold"), size, "bold", P.TEXT, "lm"
     )
     width, height = PRIVATE_CARD
-    x, y = 24, 74
+    x, y = 24, 72
     hand = me.get("hand")
     if isinstance(hand, dict):
         _paste(image, card_sprite(hand, width, height, lang=lang), x, y)
-        _caption(draw, card_name(str(hand.get("name", "")), lang), x, y + height + 8, width)
         playable = bool(me.get("hand_playable", True))
         if playable:
             when = tr(C_("Targi image", "playable now"), lang)
         else:
             when = tr(C_("Targi image", "playable from next round"), lang)
-        size = fit_size(when, width, 18, "bold", minimum=12)
-        draw_text(draw, (x, y + height + 34), when, size, "bold", P.TEXT if playable else P.PENDING)
+        _card_caption(draw, hand, when, P.TEXT if playable else P.PENDING, x, y + height, lang)
     else:
         draw.rounded_rectangle(
             (x, y, x + width, y + height), radius=12, outline=P.PANEL_LINE, width=3
         )
         none = tr(C_("Targi image", "no hand card"), lang)
-        size = fit_size(none, width - 16, 24)
+        size = fit_size(none, width - 16, 28, minimum=PRIVATE_TEXT)
         draw_text(draw, (x + width / 2, y + height / 2), none, size, fill=P.TEXT_DIM, anchor="mm")
-    x += width + 28
+    x += width + 32
     pending = view.get("pending") or {}
     card = pending.get("card")
     if pending.get("seat") == seat and isinstance(card, dict) and pending.get("kind") == "tribe":
         _paste(image, card_sprite(card, width, height, lang=lang), x, y)
-        _caption(draw, card_name(str(card.get("name", "")), lang), x, y + height + 8, width)
         decide = tr(C_("Targi image", "to decide: display, hand or discard"), lang)
-        # may run past the card towards the supplies, as the English does, but not off the image
-        size = fit_size(decide, PRIVATE_W - x - 16, 17, "bold", minimum=12)
-        draw_text(draw, (x, y + height + 34), decide, size, "bold", P.ACCENT)
-        x += width + 28
-    supplies = tr(C_("Targi image", "Supplies"), lang)
-    size = fit_size(supplies, PRIVATE_W - x - 16, 22, "bold")
-    draw_text(draw, (x, y - 4), supplies, size, "bold", P.TEXT)
-    sy = y + 34
+        _card_caption(draw, card, decide, P.ACCENT, x, y + height, lang)
+    # the supplies, in a row at the bottom
+    sx, sy = 24, PRIVATE_H - 58
     for letter, key in (
         ("D", "dates"),
         ("S", "salt"),
@@ -1200,17 +1261,40 @@ def private_image(view: dict[str, Any], lang: str) -> Image.Image:
         ("G", "gold"),
         ("VP", "vp_tokens"),
     ):
-        _paste(image, good_sprite(letter, 32), x, sy)
-        draw.text(
-            (x + 42, sy + 16), str(me.get(key, 0)), font=font(24, "bold"), fill=P.TEXT, anchor="lm"
-        )
-        sy += 42
+        _paste(image, good_sprite(letter, 40), sx, sy)
+        draw_text(draw, (sx + 48, sy + 20), str(me.get(key, 0)), 30, "bold", P.TEXT, "lm")
+        sx += 128
     return image
 
 
-def _caption(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, width: int) -> None:
-    size = fit_size(text, width, 19, "bold", minimum=13)
-    draw_text(draw, (x, y), text, size, "bold", P.TEXT)
+def _card_caption(
+    draw: ImageDraw.ImageDraw,
+    card: dict[str, Any],
+    note: str,
+    colour: P.RGB,
+    x: int,
+    y: int,
+    lang: str,
+) -> None:
+    """Under a large card: its name, its rule text (whole, wrapped) and ``note``."""
+    width = PRIVATE_CARD[0]
+    name = card_name(str(card.get("name", "")), lang)
+    size = fit_size(name, width, PRIVATE_TEXT + 2, "bold", minimum=PRIVATE_TEXT - 3)
+    lines = wrap(name, width, size, "bold")[:2]
+    y += 10
+    for line in lines:
+        draw_text(draw, (x, y), line, size, "bold", P.TEXT)
+        y += size + 6
+    effect = str(card.get("effect") or "")
+    text = card_text(effect, lang) if effect not in ("", "None") else ""
+    for line in wrap(text, width, PRIVATE_TEXT - 2, "condensed")[:4]:
+        draw_text(draw, (x, y), line, PRIVATE_TEXT - 2, "condensed", P.TEXT)
+        y += PRIVATE_TEXT + 2
+    y += 4
+    size = fit_size(note, width, PRIVATE_TEXT, "bold", minimum=PRIVATE_TEXT - 3)
+    for line in wrap(note, width, size, "bold")[:2]:
+        draw_text(draw, (x, y), line, size, "bold", colour)
+        y += size + 4
 
 
 def render_private(view: dict[str, Any], lang: str) -> bytes:

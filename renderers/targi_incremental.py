@@ -1,5 +1,5 @@
 """The Targi board redrawn in part (:mod:`renderers.incremental`): the 25 places of the 5x5
-table (each with half the gap around it) and the panel are cells."""
+table (each card and the gaps around it) and the panel under the table are cells."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ def _edges(start: int, size: int, end: int) -> list[int]:
     return [*edges, end]
 
 
-_PANEL_LEFT = _G.PANEL_X - 10  # a glyph of the panel's text may overhang its left edge
+_PANEL_TOP = _G.PANEL_Y - 4  # the acting player's outline is drawn 2 px above its box
 _TARGI_GRID = Grid(
-    _edges(_G.GRID_X, _G.CARD_W, _PANEL_LEFT),
-    _edges(_G.GRID_Y, _G.CARD_H, _G.HEIGHT),
-    {"panel": (_PANEL_LEFT, 0, _G.WIDTH, _G.HEIGHT)},
+    _edges(_G.GRID_X, _G.CARD_W, _G.WIDTH),
+    _edges(_G.GRID_Y, _G.CARD_H, _PANEL_TOP),
+    {"panel": (0, _PANEL_TOP, _G.WIDTH, _G.HEIGHT)},
 )
 _FRAME_REACH = 8  # a frame 5 px outside its card, a bracket 3 px further: within the gap
 
@@ -50,8 +50,7 @@ def _targi_cells(view: dict[str, Any]) -> Cells:
     for entry in view.get("border", []):
         pieces = ["border", entry.get("grid"), entry.get("robber"), entry.get("targi")]
         drawn.append((_card_box(*_G.grid_xy(*entry["grid"])), pieces))
-    last = view.get("last_action") or {}
-    last_cells, last_numbers = _G._action_places(str(last.get("action", "")))
+    last_cells, last_numbers = _G.changed_places(view)
     for cell in last_cells:
         if cell in cells:
             drawn.append((_card_box(*cells[cell], reach=_FRAME_REACH), ["frame", cell]))

@@ -116,6 +116,9 @@ class Title:
     #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
     #: images (for the ``images`` catalogue); None: none.
     image_texts: str | None = None
+    #: Lines the board's message adds under its status line (public view, seat names, language):
+    #: what a phone-sized board image leaves to the text; None: none.
+    board_lines: Callable[[Params, Sequence[str], str], list[str]] | None = None
 
     # ---- Discord (bot.cogs, bot.ui) ----
     #: Dotted path of the title's own slash-command cog class (None: the shared commands only).

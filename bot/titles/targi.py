@@ -564,6 +564,14 @@ def _story(
     return players, marks
 
 
+def board_lines(view: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
+    """What the table image leaves to the board's message (the image is drawn for a phone's
+    feed): the round and phase, the decks and the raids, a player who places fewer Targi."""
+    from renderers.targi import status_texts  # the image's own words, from its catalogue
+
+    return status_texts({**view, "seat_names": list(names)}, lang)
+
+
 RULES = _(
     "**Targi** (2 players). Each round place your three Targi on border cards (never on a "
     "corner, a taken card, the robber's card or opposite the opponent's Targi); where your "
@@ -584,6 +592,7 @@ TITLE = Title(
     incremental="renderers.targi_incremental",
     chart="renderers.targi_chart",
     image_texts="renderers.targi",
+    board_lines=board_lines,
     ai="bot.ai.targi",
     labels="bot.ui.labels_targi",
     rules=RULES,

@@ -565,6 +565,9 @@ async def post_board(
     listed = len(moves) > 1
     text = presenters.status_line(view, names, lang=lang, last_move=not listed)
     text += await away_note(bot, table, lang)
+    entry = titles.title(table.game)
+    if entry is not None and entry.board_lines is not None:  # what the image leaves to the text
+        text += "".join(f"\n-# {line}" for line in entry.board_lines(view, names, lang))
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
     if listed:

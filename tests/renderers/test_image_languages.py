@@ -124,7 +124,9 @@ CHART_LABEL = Box(replay.LABEL_W - 16 - 28 - 20, 15, minimum=10)  # beside the r
 CHART_COLOUR = Box((replay.LABEL_W - 16 - 28) / 2 - 30, 15, minimum=10)
 TE_PANEL = tigris.PANEL_W - 2 * tigris.PANEL_PAD
 TE_SCORES = tigris.PRIVATE_W - 16 - (24 + 6 * (tigris.PRIVATE_TILE + 12) + 14) - 12
-TARGI_MINI = targi.MINI_W - targi.MINI_H + 4  # from the name's start to 2 px off the edge
+TARGI_MESSAGE = Box(10**6, 16)  # in the board's message, not on the image
+TARGI_NAME = Box(260, targi.PHONE_TEXT + 3, "bold")  # a colour, beside the VP and the marks
+TARGI_NOTE = Box(targi.PRIVATE_CARD[0], targi.PRIVATE_TEXT, "bold", targi.PRIVATE_TEXT - 3, 2)
 RATING_TEXT = ratings.CHART[0] - ratings.MARGIN - 12
 STATS = "stats image"
 STAT_LABEL = Box(stats.LABEL_W, 16, minimum=10)
@@ -186,68 +188,36 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (T, "Your points"): Box(TE_SCORES, 24, "bold", minimum=10),
     (None, "{n} treasure"): Box(TE_SCORES - 42, 22, "bold", minimum=10),
     (T, "Score if it ended now: {n}"): Box(TE_SCORES, 18, minimum=10),
-    # Targi table
-    (G, "Targia"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
-    (G, "Camel Rider"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
-    (G, "Tent"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
-    (G, "Well"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
-    (G, "Oasis"): Box(TARGI_MINI, 15, "bold", minimum=10, narrow=True),
-    (G, "Tribe"): Box(targi.CARD_W - targi.BAND - 50, 16, "bold", minimum=10),
-    (G, "or"): Box(50, 14, "bold"),  # the alternative cost moves right after it
-    (G, "Victory points only"): Box(targi.CARD_W - 12, 15, "condensed", lines=3),
-    (G, "Goods card"): Box(targi.CARD_W - 12, 14, "bold", minimum=10),
+    # Targi table (the round, phase, decks and raids are in the board's message)
+    (G, "Victory points only"): Box(targi.CARD_W - 12, targi.DETAIL, "condensed", lines=3),
+    (G, "Goods card"): Box(targi.MARKER[0] - 10, targi.DETAIL + 1, "bold", minimum=10),
     (G, "face down"): Box(targi.CARD_W - 30, 16, "bold", minimum=10),
-    (G, "✓ raided"): Box(94, 17, "bold", minimum=12),
-    (G, "empty"): Box(targi.CARD_W - 16, 16),
-    (G, "Game over"): Box(targi.PANEL_W, 30, "bold", minimum=10),
-    (G, "Round {n}: {phase}"): Box(targi.PANEL_W, 30, "bold", minimum=20),
-    (G, "raid"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
-    (G, "placing Targi"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
-    (G, "actions"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
-    (G, "end of round"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
-    (G, "game over"): Box(targi.PANEL_W - 120, 30, "bold", minimum=20),
-    (G, "{player} pays raid {raid}: {demand}"): Box(targi.PANEL_W, 19, lines=2),
-    (None, "{player} places a Targi ({n} left)"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} resolves cards: {cards}"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} acts"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "a tribe card"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player}: display, hand or discard"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{card} ({where})"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} at the Noble: display or discard the hand card"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} trades at the Merchant"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} exchanges at the Silversmith"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} moves a tribe marker (Fata Morgana)"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} takes {count}: {why}"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} takes {count}"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} may move two displayed cards"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} drops {n} goods (limit 10)"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "{player} to act"): Box(targi.PANEL_W, 19, lines=2),
-    (G, "goods card: 1 good of your choice"): Box(targi.PANEL_W - 160, 19),
-    (G, "Oasis consolation good"): Box(targi.PANEL_W - 160, 19),
-    (G, "{n} VP"): Box(TARGI_MINI, 16, "bold", minimum=10),
-    (G, "{name} (you)"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
-    (G, "▶ to act"): Box(150, 21, "bold"),
-    (G, "{n} VP now"): Box(160, 19, "bold"),
-    (G, "only {n} Targi"): Box(targi.PANEL_W - 8 - 12 - 5 * (targi.TOKEN + 40), 16, "bold", 10),
-    (G, "Hand: {card} (from next round)"): Box(targi.PANEL_W - 24, 17),
-    (G, "Hand: {card}"): Box(targi.PANEL_W - 24, 17),
-    (G, "Hand: empty"): Box(targi.PANEL_W - 24, 17),
-    (G, "Hand: a secret card"): Box(targi.PANEL_W - 24, 17),
-    (G, "Final: {ranking}"): Box(targi.PANEL_W, 19, "bold", minimum=10),
-    (G, "Decks: {tribe} tribe, {goods} goods   Raids: {raids}"): Box(targi.PANEL_W, 17, minimum=12),
-    (G, "Last: {player}: {action}"): Box(targi.PANEL_W, 18),
-    (G, "Seat {seat}"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
-    (G, "Blue"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
-    (G, "White"): Box(targi.PANEL_W - 70 - 68 - 160, 26, "bold"),
-    # Targi private image
-    (G, "{player}: your hand"): Box(targi.PRIVATE_W - 94, 32, "bold", minimum=10),
-    (G, "playable now"): Box(targi.PRIVATE_CARD[0], 18, "bold", minimum=12),
-    (G, "playable from next round"): Box(targi.PRIVATE_CARD[0], 18, "bold", minimum=12),
-    (G, "no hand card"): Box(targi.PRIVATE_CARD[0] - 16, 24, minimum=10),
-    (G, "to decide: display, hand or discard"): Box(
-        targi.PRIVATE_W - 24 - targi.PRIVATE_CARD[0] - 28 - 16, 17, "bold", minimum=12
+    (G, "✓ raided"): Box(
+        targi.ROBBER[0] - 18, targi.PHONE_TEXT, "bold", minimum=targi.PHONE_TEXT, narrow=True
     ),
-    (G, "Supplies"): Box(targi.PRIVATE_W - 24 - 2 * (targi.PRIVATE_CARD[0] + 28) - 16, 22, "bold"),
+    (G, "empty"): Box(targi.CARD_W - 16, 16),
+    (G, "Game over"): TARGI_MESSAGE,
+    (G, "Round {n}: {phase}"): TARGI_MESSAGE,
+    (G, "raid"): TARGI_MESSAGE,
+    (G, "placing Targi"): TARGI_MESSAGE,
+    (G, "actions"): TARGI_MESSAGE,
+    (G, "end of round"): TARGI_MESSAGE,
+    (G, "game over"): TARGI_MESSAGE,
+    (G, "Decks: {tribe} tribe, {goods} goods   Raids: {raids}"): TARGI_MESSAGE,
+    (G, "only {n} Targi"): TARGI_MESSAGE,
+    (G, "{n} VP"): Box(150, 36, "bold", minimum=targi.PHONE_TEXT),
+    (G, "Seat {seat}"): TARGI_NAME,
+    (G, "Blue"): TARGI_NAME,
+    (G, "White"): TARGI_NAME,
+    (G, "Hand"): Box(
+        targi.PANEL_W - 8 - 16 - 4 * (targi.MINI_W + targi.MINI_GAP), targi.PHONE_TEXT, "bold"
+    ),
+    # Targi private image
+    (G, "{player}: your hand"): Box(targi.PRIVATE_W - 94, 34, "bold", minimum=26),
+    (G, "playable now"): TARGI_NOTE,
+    (G, "playable from next round"): TARGI_NOTE,
+    (G, "no hand card"): Box(targi.PRIVATE_CARD[0] - 16, 28, minimum=targi.PRIVATE_TEXT),
+    (G, "to decide: display, hand or discard"): TARGI_NOTE,
     # league standings
     (S, "#"): Box(league._heading_room(0), 16, "bold", minimum=10),
     (S, "Player"): Box(league._heading_room(1), 16, "bold", minimum=10),
@@ -313,8 +283,8 @@ BOXES: dict[tuple[str | None, str], Box] = {
 }
 #: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
 #: lines as the card has room for: 3 on the table).
-BORDER_TEXT = Box(targi.CARD_W - 14, 16, "condensed", lines=4)
-CARD_BODY = Box(targi.CARD_W - 12, 15, "condensed", lines=3)
+BORDER_TEXT = Box(targi.CARD_W - 14, targi.DETAIL, "condensed", lines=5)
+CARD_BODY = Box(targi.CARD_W - 12, targi.DETAIL, "condensed", lines=3)
 
 
 def _longest(lang: str, texts: list[Text]) -> str:
@@ -462,11 +432,22 @@ def _pseudo_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     lines: set[str] = set()
     real_draw, real_wrap = _draw.draw_text, _draw.wrap
 
+    flowing = []  # inside targi.fine_text, which flows a text over lines of its own widths
+    real_fine = targi.fine_text
+
     def record(draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
         cut = text.removesuffix("…")
-        if not any(line.startswith(cut) for line in lines):
+        if not flowing and not any(line.startswith(cut) for line in lines):
             drawn.append(text)
         real_draw(draw, xy, text, *args, **kwargs)
+
+    def record_fine(draw: ImageDraw.ImageDraw, text: str, *args: Any, **kwargs: Any) -> None:
+        drawn.append(text)
+        flowing.append(text)
+        try:
+            real_fine(draw, text, *args, **kwargs)
+        finally:
+            flowing.pop()
 
     def record_wrap(text: str, *args: Any, **kwargs: Any) -> list[str]:
         drawn.append(text)
@@ -478,6 +459,7 @@ def _pseudo_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         monkeypatch.setattr(module, "draw_text", record)
         if hasattr(module, "wrap"):
             monkeypatch.setattr(module, "wrap", record_wrap)
+    monkeypatch.setattr(targi, "fine_text", record_fine)
     targi._card_sprite.cache_clear()
     targi._base_table.cache_clear()
     targi.card_back_sprite.cache_clear()
@@ -687,22 +669,23 @@ def test_border_card_names_are_not_shrunk_to_a_tiny_font(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ):
     """Turkish "Kabile Genişlemesi" was drawn at 12 px bold; a long name is drawn condensed
-    instead, never below 14 px."""
+    instead, on two lines if it must, never below the phone size (11 CSS px)."""
     names = {targi.card_name(b["name"], lang) for b in _card_data()["border"]}
     sizes: dict[str, int] = {}
     real = targi.draw_text
 
     def record(draw: Any, xy: Any, text: str, size: int, *a: Any, **k: Any) -> None:
-        if text in names:
-            sizes[text] = size
+        sizes[text] = size
         real(draw, xy, text, size, *a, **k)
 
     monkeypatch.setattr(targi, "draw_text", record)
     targi._base_table.cache_clear()
     render_board("targi", positions.targi_start(), lang)
     targi._base_table.cache_clear()
-    assert set(sizes) == names
-    assert min(sizes.values()) >= 14, sizes
+    for name in names:
+        lines = targi.border_name_lines(name)[0]
+        assert " ".join(lines) == name
+        assert all(sizes.get(line, 0) >= targi.PHONE_TEXT for line in lines), (name, sizes)
 
 
 # ---- golden images in Korean and Turkish ---------------------------------------------------------
