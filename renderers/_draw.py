@@ -337,6 +337,11 @@ def palette_of(rgb: Image.Image) -> Image.Image:
 AI_SEATS_KEY = "ai_seats"
 
 
+#: The key a view carries (added by the bot) with each seat's display name, by seat: the images
+#: call players what the messages call them (the seat's dynasty or colour without it).
+SEAT_NAMES_KEY = "seat_names"
+
+
 def ai_seats_of(view: dict[str, Any]) -> set[int]:
     """The seats the view marks as played by an AI (none when the key is missing)."""
     return {int(s) for s in view.get(AI_SEATS_KEY) or []}
