@@ -79,6 +79,7 @@ def open_scoring(view: dict[str, Any]) -> bool:
     """Whether the points are public all game long (the option), not only at the end."""
     return bool((view.get("options") or {}).get("open_scoring"))
 
+
 COLOURS = ("red", "blue", "green", "black")
 #: The colours as words (the notation's ``red`` is for typing, not for reading).
 COLOUR_NAMES = {
@@ -415,13 +416,11 @@ def ghost_sprite(kind: str, colour: str, dynasty: str, size: int) -> Image.Image
                     width=width,
                 )
             else:
-                t0, t1 = step / steps, (step + 1) / steps
-                edge = side - width
-                for a, b in ((t0, t1),):
-                    draw.line([(side * a, width / 2), (side * b, width / 2)], P.OUTLINE, width)
-                    draw.line([(side * a, edge + width / 2), (side * b, edge + width / 2)], P.OUTLINE, width)
-                    draw.line([(width / 2, side * a), (width / 2, side * b)], P.OUTLINE, width)
-                    draw.line([(edge + width / 2, side * a), (edge + width / 2, side * b)], P.OUTLINE, width)
+                a, b = side * step / steps, side * (step + 1) / steps
+                near, far = width / 2, side - width / 2
+                for line in (((a, near), (b, near)), ((a, far), (b, far))):
+                    draw.line(line, P.OUTLINE, width)
+                    draw.line([(y, x) for x, y in line], P.OUTLINE, width)
 
     ring = supersampled((size, size), dashes)
     sprite.alpha_composite(ring)
@@ -449,7 +448,7 @@ def hand_sprite(size: int) -> Image.Image:
 # ---- the static map ------------------------------------------------------------------------------
 @lru_cache(maxsize=4)
 def base_board(height: int = HEIGHT) -> Image.Image:
-    """River, land, corner frames and coordinates: drawn once per height, copied for every render."""
+    """River, land, corner frames and coordinates: drawn once per height, copied for each board."""
     river, corners = board_map()
     image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -490,7 +489,8 @@ def base_board(height: int = HEIGHT) -> Image.Image:
         for cx in (BOARD_X / 2, BOARD_X + BOARD_W + MARGIN / 2):
             # "10" and "11" a little narrower, so they keep clear of the map's edge
             size = TEXT_PX if row < 9 else READABLE_PX
-            draw.text((cx, cy), str(row + 1), font=font(size, "bold"), fill=P.COORDINATE, anchor="mm")
+            label = str(row + 1)
+            draw.text((cx, cy), label, font=font(size, "bold"), fill=P.COORDINATE, anchor="mm")
     draw.rectangle(
         (BOARD_X - 1, BOARD_Y - 1, BOARD_X + BOARD_W, BOARD_Y + BOARD_H), outline=P.OUTLINE, width=1
     )
@@ -675,7 +675,9 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any]) -> None:
     ghosts = view.get("ghosts") or {}
     for entry in ghosts.get("tiles", []):
         x, y = square_xy(entry["square"])
-        _paste(image, ghost_sprite("tile", entry["colour"], "", tile), x + TILE_INSET, y + TILE_INSET)
+        _paste(
+            image, ghost_sprite("tile", entry["colour"], "", tile), x + TILE_INSET, y + TILE_INSET
+        )
     for leader in ghosts.get("leaders", []):
         x, y = square_xy(leader["square"])
         dynasty = dynasties.get(int(leader["seat"]), "?")
@@ -788,7 +790,9 @@ def _strength(pending: dict[str, Any], side: str) -> str:
     return f"{pending.get(f'{side}_base', 0)} + {extra}"
 
 
-def _draw_player(image: Image.Image, player: dict[str, Any], view: dict[str, Any], x0: int, y0: int, lang: str) -> None:
+def _draw_player(
+    image: Image.Image, player: dict[str, Any], view: dict[str, Any], x0: int, y0: int, lang: str
+) -> None:
     """A player's box: dynasty badge and name (▶ when they must act), leaders still in supply,
     catastrophes, tiles in hand, their side's strength in a revolt or war, and their points
     where the view shows them."""
@@ -810,7 +814,14 @@ def _draw_player(image: Image.Image, player: dict[str, Any], view: dict[str, Any
     if view.get("viewer") == seat:
         title = tr(C_("T&E image", "{name} (you)", name=title), lang)
     robot = seat in ai_seats_of(view)
+    finals = (view.get("final") or {}).get("final_score") or []
+    final = ""
+    if view.get("game_over") and seat < len(finals):  # what decides: the weakest colour
+        final = tr(C_("T&E image", "score {n}", n=finals[seat]), lang)
+        final_width = text_width(final, READABLE_PX, "bold")
+        draw_text(draw, (x0 + BOX_W - 14, y0 + 32), final, READABLE_PX, "bold", P.ACCENT, "rm")
     room = BOX_W - badge - 30 - (44 if acting else 0) - (44 if robot else 0)
+    room -= round(final_width) + 16 if final else 0
     title, size = _fit(title, room, TEXT_PX, "bold", READABLE_PX)
     name_x = x0 + badge + 20
     draw_text(draw, (name_x, y0 + 32), title, size, "bold", P.TEXT, "lm")
@@ -846,7 +857,10 @@ def _draw_player(image: Image.Image, player: dict[str, Any], view: dict[str, Any
     hand = str(int(player.get("hand_size", 0)))
     draw_text(draw, (x + size + 6, row_y + size / 2), hand, TEXT_PX, "bold", P.TEXT, "lm")
     pending = view.get("pending") or {}
-    if pending.get("kind") == "support" and seat in (pending.get("attacker"), pending.get("defender")):
+    if pending.get("kind") == "support" and seat in (
+        pending.get("attacker"),
+        pending.get("defender"),
+    ):
         side = "attacker" if seat == pending.get("attacker") else "defender"
         strength = _strength(pending, side)
         right = x0 + BOX_W - 12
@@ -863,7 +877,15 @@ def _draw_scores(image: Image.Image, score: dict[str, Any], treasures: int, x: i
     chip = 38
     for colour in COLOURS:
         _paste(image, tile_sprite(colour, chip), x, y)
-        draw_text(draw, (x + chip + 6, y + chip / 2), str(score.get(colour, 0)), TEXT_PX, "bold", P.TEXT, "lm")
+        draw_text(
+            draw,
+            (x + chip + 6, y + chip / 2),
+            str(score.get(colour, 0)),
+            TEXT_PX,
+            "bold",
+            P.TEXT,
+            "lm",
+        )
         x += chip + 72
     _paste(image, treasure_sprite(False, chip), x, y)
     draw_text(draw, (x + chip + 6, y + chip / 2), str(treasures), TEXT_PX, "bold", P.TEXT, "lm")
@@ -910,10 +932,11 @@ def final_score_now(score: dict[str, Any], treasures: int) -> int:
 def private_image(view: dict[str, Any], lang: str) -> Image.Image:
     """The seat's own tiles (three to a row), hidden scores per colour and treasures: sized so
     its texts read at 11 CSS px or more once a phone fits it into 400 x 400."""
-    seat = view.get("viewer")
-    me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
-    if me is None:
+    viewer = view.get("viewer")
+    me = next((p for p in view.get("players", []) if p.get("seat") == viewer), None)
+    if me is None or viewer is None:
         raise ValueError("a private image needs the seat's own view (viewer is missing)")
+    seat = int(viewer)
     image = Image.new("RGB", (PRIVATE_W, PRIVATE_H), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
     dynasty = str(me["dynasty"])
@@ -929,10 +952,15 @@ def private_image(view: dict[str, Any], lang: str) -> Image.Image:
         y = 96 + (index // 3) * (PRIVATE_TILE + 78)
         _paste(image, tile_sprite(colour, PRIVATE_TILE), x, y)
         word, size = _fit(
-            tr(TILE_NAMES.get(colour, colour), lang), PRIVATE_TILE + gap - 4, PRIVATE_TEXT_PX, "bold",
+            tr(TILE_NAMES.get(colour, colour), lang),
+            PRIVATE_TILE + gap - 4,
+            PRIVATE_TEXT_PX,
+            "bold",
             PRIVATE_READABLE_PX,
         )
-        draw_text(draw, (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 20), word, size, "bold", P.TEXT, "mm")
+        draw_text(
+            draw, (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 20), word, size, "bold", P.TEXT, "mm"
+        )
         # how the tile is typed, shown as notation (`/move tile red F4`), not as a colour word
         draw_text(
             draw,
@@ -961,7 +989,15 @@ def private_image(view: dict[str, Any], lang: str) -> Image.Image:
         cx = sx + 4 + (i % 2) * 118
         cy = y + (i // 2) * (chip + 14)
         _paste(image, tile_sprite(colour, chip), cx, cy)
-        draw_text(draw, (cx + chip + 8, cy + chip / 2), str(score.get(colour, 0)), 32, "bold", P.TEXT, "lm")
+        draw_text(
+            draw,
+            (cx + chip + 8, cy + chip / 2),
+            str(score.get(colour, 0)),
+            32,
+            "bold",
+            P.TEXT,
+            "lm",
+        )
     cy = y + 2 * (chip + 14)
     _paste(image, treasure_sprite(False, chip), sx + 4, cy)
     held = tr(N_("{n} treasure", "{n} treasures", treasures), lang)

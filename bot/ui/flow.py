@@ -214,11 +214,17 @@ def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
     return [u for u in users if not ai_seats.is_ai(u)]
 
 
-def marked(table: Table, view: dict[str, Any]) -> dict[str, Any]:
+def marked(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """``view`` for an image: the seats an AI plays listed under ``ai_seats`` (public: the
-    renderers draw the robot mark on their panels)."""
+    renderers draw the robot mark on their panels) and every seat's display name under
+    ``seat_names`` (an AI seat's in ``lang``, without the robot: the images draw their own)."""
+    names = [
+        tr(ai_seats.ai_label(p.user_id), lang) if ai_seats.is_ai(p.user_id) else p.name
+        for p in table.players
+    ]
     robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
-    return {**view, "ai_seats": robots} if robots else view
+    shown = {**view, "seat_names": names}
+    return {**shown, "ai_seats": robots} if robots else shown
 
 
 async def render_file(
@@ -573,7 +579,7 @@ async def post_board(
     text = pings + text
     image = await render_file(
         table.game,
-        marked(table, view),
+        marked(table, view, lang),
         f"{table.game}-{table.id}-{table.seq}.png",
         lang=lang,
         table_id=table.id,
@@ -611,7 +617,7 @@ async def post_final(
     files: list[discord.File] = []
     image = await render_file(
         table.game,
-        marked(table, view),
+        marked(table, view, lang),
         f"{table.game}-{table.id}-final.png",
         lang=lang,
         table_id=table.id,
@@ -676,7 +682,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     private = await bot.service.private_view(table.id, interaction.user.id)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang=lang)
     image = await render_file(
-        table.game, marked(table, private), "hand.png", private=True, lang=lang
+        table.game, marked(table, private, lang), "hand.png", private=True, lang=lang
     )
     if image is None:
         await interaction.followup.send(clip(text), ephemeral=True)

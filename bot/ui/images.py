@@ -12,6 +12,7 @@ import asyncio
 import os
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
@@ -198,12 +199,41 @@ async def render(function: Callable[..., bytes], *args: Any, table: Hashable = N
     return data
 
 
+#: Tables whose last board this process keeps in mind (its public view's ``board``, and what
+#: changed on it), to show the next board's changes.
+BOARDS_KEPT = 256
+_last_boards: OrderedDict[int, tuple[Any, dict[str, Any] | None]] = OrderedDict()
+
+
+def with_changes(game: str, view: dict[str, Any], table: int | None) -> dict[str, Any]:
+    """``view`` with what changed since ``table``'s previous board drawn by this process, where
+    the title's images show it (their ``changes(before, after)``, e.g. T&E's ghosts of removed
+    pieces and frames of changed squares). The same board drawn again keeps its changes; a
+    table this process has not drawn yet (a restart) has none, and its images fall back on the
+    last action's squares."""
+    changes = getattr(renderers.images(game), "changes", None)
+    if table is None or changes is None or "board" not in view:
+        return view
+    board = view["board"]
+    previous = _last_boards.pop(table, None)
+    if previous is None:
+        found = None
+    elif previous[0] == board:
+        found = previous[1]
+    else:
+        found = changes({"board": previous[0]}, view)
+    _last_boards[table] = (board, found)
+    while len(_last_boards) > BOARDS_KEPT:
+        _last_boards.popitem(last=False)
+    return {**view, **found} if found else view
+
+
 async def board_png(
     game: str, view: dict[str, Any], *, lang: str, table: int | None = None
 ) -> bytes:
     """The public board as PNG bytes in ``lang``; with ``table``, redrawn from that table's last
-    board where its worker has it (the same bytes)."""
-    shown = presenters.localize_view(game, view, lang=lang)
+    board where its worker has it (the same bytes), showing what changed since that board."""
+    shown = presenters.localize_view(game, with_changes(game, view, table), lang=lang)
     return await render(renderers.render_board, game, shown, lang, table, table=table)
 
 
