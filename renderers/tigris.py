@@ -719,7 +719,7 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any]) -> None:
         if side is not None:  # a leader in the revolt or war: a ring of the pending colour
             draw.ellipse((x + 1, y + 1, x + CELL - 2, y + CELL - 2), fill=P.OUTLINE)
             draw.ellipse((x + 3, y + 3, x + CELL - 4, y + CELL - 4), fill=P.PENDING)
-            _paste(image, leader_sprite(leader["colour"], dynasty, CELL - 12), x + 6, y + 6)
+            _paste(image, leader_sprite(leader["colour"], dynasty, CELL - 16), x + 8, y + 8)
             mark = sword_sprite(30) if side == "attacker" else shield_sprite(30)
             _paste(image, mark, x, y)
         else:
