@@ -60,6 +60,21 @@ def test_a_board_redrawn_in_part_is_the_full_board(game_name, seats, seed, lang)
     assert redrawn == len(states) > 50
 
 
+def test_an_open_scoring_board_redrawn_in_part_is_the_full_board():
+    """Open scoring gives T&E's player boxes a row of points (a taller image)."""
+    incremental.forget()
+    game = get_game("tigris")
+    states = play(game, 3, 31, options={"open_scoring": True}, keep_states=True).states
+    changes = images("tigris").changes
+    previous = None
+    for number, state in enumerate(states[::3]):
+        view = game.view(state, None)
+        shown = view if previous is None else {**view, **changes(previous, view)}
+        previous = view
+        full = render_board("tigris", shown, "tr")
+        assert render_board("tigris", shown, "tr", table="open") == full, f"position {number}"
+
+
 def test_a_table_in_another_language_or_a_new_table_is_drawn_in_full():
     incremental.forget()
     view = tigris_war_pending()
