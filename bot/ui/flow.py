@@ -235,14 +235,16 @@ async def render_file(
     private: bool = False,
     lang: str,
     table_id: int | None = None,
+    changes: bool = True,
 ) -> discord.File | None:
     """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
-    rendering failed. A board with ``table_id`` is redrawn from that table's last board."""
+    rendering failed. A board with ``table_id`` is redrawn from that table's last board (and
+    shows what changed since, unless not ``changes``)."""
     try:
         if private:
             data = await private_png(game, view, lang=lang)
         else:
-            data = await board_png(game, view, lang=lang, table=table_id)
+            data = await board_png(game, view, lang=lang, table=table_id, changes=changes)
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -621,6 +623,7 @@ async def post_final(
         f"{table.game}-{table.id}-final.png",
         lang=lang,
         table_id=table.id,
+        changes=False,  # it is also the replay's last frame
     )
     if image is not None:
         files.append(image)

@@ -51,12 +51,20 @@ def test_the_next_board_of_a_table_shows_what_changed_since_the_previous_one():
         i for i in range(1, len(views)) if any(e["key"] == "withdraw" for e in views[i]["events"])
     )
     before, after = views[index - 1], views[index]
-    images._last_boards.clear()
+    images._last_boards().clear()
     assert images.with_changes("tigris", before, 41) is before  # no previous board: no ghosts
     shown = images.with_changes("tigris", after, 41)
     assert shown["ghosts"]["leaders"]  # the leader withdrawn, where it stood
     assert shown["changed"]
     again = images.with_changes("tigris", after, 41)  # the same board posted again
     assert again["ghosts"] == shown["ghosts"] and again["changed"] == shown["changed"]
+    swap = next(
+        i for i in range(index + 1, len(views)) if views[i]["board"] == views[i - 1]["board"]
+    )
+    images.with_changes("tigris", views[swap - 1], 41)
+    moved = images.with_changes("tigris", views[swap], 41)  # a move that changed no square
+    assert moved["changed"] == [] and moved["ghosts"] == {"tiles": [], "leaders": []}
     assert images.with_changes("tigris", after, None) is after  # a replay's turn: none
     assert images.with_changes("tigris", after, 42) is after  # another table
+    final = {**after, "game_over": True}  # the final board is the replay's last frame
+    assert images.with_changes("tigris", final, 41) is final
