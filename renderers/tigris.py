@@ -81,13 +81,6 @@ def open_scoring(view: dict[str, Any]) -> bool:
 
 
 COLOURS = ("red", "blue", "green", "black")
-#: The colours as words (the notation's ``red`` is for typing, not for reading).
-COLOUR_NAMES = {
-    "red": C_("T&E image", "red"),
-    "blue": C_("T&E image", "blue"),
-    "green": C_("T&E image", "green"),
-    "black": C_("T&E image", "black"),
-}
 #: The leaders of each colour, as a war or revolt names them ("War of priests").
 LEADERS = {
     "red": C_("T&E image", "priests"),
