@@ -164,6 +164,33 @@ def recording() -> Iterator[list[str]]:
         _drawn = outer
 
 
+#: While :func:`measuring`: how many times larger than on the image text is drawn now (a
+#: supersampled sprite draws at :data:`SUPERSAMPLE`).
+_measure_scale = 1
+
+
+@contextmanager
+def measuring() -> Iterator[list[tuple[str, float]]]:
+    """Every text Pillow draws inside the ``with`` (by any path: :func:`draw_text`, a sprite's
+    glyph, a label drawn directly) with the size its font has on the final image, in pixels.
+    Like :func:`recording`, a text inside a cached sprite or static layer is seen only when
+    drawn: clear those caches first."""
+    found: list[tuple[str, float]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        used = kwargs.get("font", args[1] if len(args) > 1 else None)
+        if isinstance(text, str) and used is not None:
+            found.append((text, float(used.size) / _measure_scale))
+        real(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield found
+    finally:
+        ImageDraw.ImageDraw.text = real  # type: ignore[method-assign]
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -211,9 +238,14 @@ def supersampled(size: tuple[int, int], paint: SpritePainter) -> Image.Image:
 
     Callers cache the result (sprites are drawn once and pasted many times).
     """
+    global _measure_scale
     scale = SUPERSAMPLE
     big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), scale)
+    outer, _measure_scale = _measure_scale, scale
+    try:
+        paint(ImageDraw.Draw(big), scale)
+    finally:
+        _measure_scale = outer
     return big.resize(size, Image.Resampling.LANCZOS)
 
 
@@ -303,6 +335,11 @@ def palette_of(rgb: Image.Image) -> Image.Image:
 #: The key a view carries (added by the bot, not the engine: who plays a seat is public) to list
 #: the seats an AI plays; their panels get the robot mark.
 AI_SEATS_KEY = "ai_seats"
+
+
+#: The key a view carries (added by the bot) with each seat's display name, by seat: the images
+#: call players what the messages call them (the seat's dynasty or colour without it).
+SEAT_NAMES_KEY = "seat_names"
 
 
 def ai_seats_of(view: dict[str, Any]) -> set[int]:

@@ -45,6 +45,7 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot.ai", "bench"): {"--positions": "1"},
     ("bot.ai", "arena"): {"--games": "1", "--iterations": "100"},
     ("renderers", "bench"): {"--positions": "1", "--repeat": "1"},
+    ("renderers", "legibility"): {"--positions": "1"},
     ("bot.bench",): {"--games": "2", "--moves": "2", "--render-workers": "0"},
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
     ("bot", "ratings", "simulate"): {"--runs": "1"},

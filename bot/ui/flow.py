@@ -214,11 +214,17 @@ def to_ping(table: Table, view: dict[str, Any]) -> list[int]:
     return [u for u in users if not ai_seats.is_ai(u)]
 
 
-def marked(table: Table, view: dict[str, Any]) -> dict[str, Any]:
+def marked(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """``view`` for an image: the seats an AI plays listed under ``ai_seats`` (public: the
-    renderers draw the robot mark on their panels)."""
+    renderers draw the robot mark on their panels) and every seat's display name under
+    ``seat_names`` (an AI seat's in ``lang``, without the robot: the images draw their own)."""
+    names = [
+        tr(ai_seats.ai_label(p.user_id), lang) if ai_seats.is_ai(p.user_id) else p.name
+        for p in table.players
+    ]
     robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
-    return {**view, "ai_seats": robots} if robots else view
+    shown = {**view, "seat_names": names}
+    return {**shown, "ai_seats": robots} if robots else shown
 
 
 async def render_file(
@@ -229,14 +235,16 @@ async def render_file(
     private: bool = False,
     lang: str,
     table_id: int | None = None,
+    changes: bool = True,
 ) -> discord.File | None:
     """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
-    rendering failed. A board with ``table_id`` is redrawn from that table's last board."""
+    rendering failed. A board with ``table_id`` is redrawn from that table's last board (and
+    shows what changed since, unless not ``changes``)."""
     try:
         if private:
             data = await private_png(game, view, lang=lang)
         else:
-            data = await board_png(game, view, lang=lang, table=table_id)
+            data = await board_png(game, view, lang=lang, table=table_id, changes=changes)
     except Exception:
         error_id = uuid.uuid4().hex[:8]
         log.exception("rendering %s failed [%s]", game, error_id)
@@ -576,7 +584,7 @@ async def post_board(
     text = pings + text
     image = await render_file(
         table.game,
-        marked(table, view),
+        marked(table, view, lang),
         f"{table.game}-{table.id}-{table.seq}.png",
         lang=lang,
         table_id=table.id,
@@ -614,10 +622,11 @@ async def post_final(
     files: list[discord.File] = []
     image = await render_file(
         table.game,
-        marked(table, view),
+        marked(table, view, lang),
         f"{table.game}-{table.id}-final.png",
         lang=lang,
         table_id=table.id,
+        changes=False,  # it is also the replay's last frame
     )
     if image is not None:
         files.append(image)
@@ -679,7 +688,7 @@ async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table:
     private = await bot.service.private_view(table.id, interaction.user.id)
     text = presenters.hand_text(table.game, private, seat if seat is not None else -1, lang=lang)
     image = await render_file(
-        table.game, marked(table, private), "hand.png", private=True, lang=lang
+        table.game, marked(table, private, lang), "hand.png", private=True, lang=lang
     )
     if image is None:
         await interaction.followup.send(clip(text), ephemeral=True)

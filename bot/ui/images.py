@@ -12,6 +12,7 @@ import asyncio
 import os
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
@@ -198,11 +199,63 @@ async def render(function: Callable[..., bytes], *args: Any, table: Hashable = N
     return data
 
 
+#: Tables whose last board this process keeps in mind (its public view, and what changed on
+#: it), to show the next board's changes; per event loop, as the render pools (each
+#: bot's tables apart: table numbers start at 1 in every database).
+BOARDS_KEPT = 256
+Boards = OrderedDict[int, tuple[Any, "dict[str, Any] | None"]]
+_boards: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Boards] = weakref.WeakKeyDictionary()
+_boards_outside_a_loop: Boards = OrderedDict()
+
+
+def _last_boards() -> Boards:
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return _boards_outside_a_loop
+    kept = _boards.get(loop)
+    if kept is None:
+        kept = _boards[loop] = OrderedDict()
+    return kept
+
+
+def with_changes(game: str, view: dict[str, Any], table: int | None) -> dict[str, Any]:
+    """``view`` with what changed since ``table``'s previous board drawn here, where the title's
+    images show it (their ``changes(before, after)``, e.g. T&E's ghosts of removed pieces and
+    frames of changed squares). The same board drawn again keeps its changes; a table not drawn
+    here yet (after a restart) has none, and its images frame the last action's squares. The
+    final board has none either: it is also the last frame of the replay, drawn from the
+    views alone."""
+    changes = getattr(renderers.images(game), "changes", None)
+    if table is None or changes is None or "board" not in view:
+        return view
+    kept = _last_boards()
+    previous = kept.pop(table, None)
+    if previous is None or view.get("game_over"):
+        found = None
+    elif previous[0] == view:  # the same state shown again (`/game status`)
+        found = previous[1]
+    else:  # a move, even one that leaves the board as it was (a swap: nothing is framed)
+        found = changes(previous[0], view)
+    kept[table] = (view, found)
+    while len(kept) > BOARDS_KEPT:
+        kept.popitem(last=False)
+    return {**view, **found} if found else view
+
+
 async def board_png(
-    game: str, view: dict[str, Any], *, lang: str, table: int | None = None
+    game: str,
+    view: dict[str, Any],
+    *,
+    lang: str,
+    table: int | None = None,
+    changes: bool = True,
 ) -> bytes:
     """The public board as PNG bytes in ``lang``; with ``table``, redrawn from that table's last
-    board where its worker has it (the same bytes)."""
+    board where its worker has it (the same bytes), showing what changed since that board
+    unless not ``changes`` (the final board: the replay's last frame, drawn from views alone)."""
+    if changes:
+        view = with_changes(game, view, table)
     shown = presenters.localize_view(game, view, lang=lang)
     return await render(renderers.render_board, game, shown, lang, table, table=table)
 

@@ -70,7 +70,10 @@ async def story_and_replay(table: Table, replay: replays.Replay, lang: str) -> l
     chart = await _image(
         "score story", table, chart_png(table.game, replay.story, lang=lang), chart_name(table)
     )
-    frames = list(replay.frames)
+    from bot.ui.flow import marked
+
+    # the players' names as the boards show them, so the last frame is the final board
+    frames = [marked(table, frame, lang) for frame in replay.frames]
     animation = await _image(
         "replay", table, replay_gif(table.game, frames, lang=lang), replay_name(table)
     )
@@ -129,9 +132,10 @@ async def post_replay(
         )
         lines = [tr(head, lang), *(entry.text() for entry in replay.turn_log(turn))]
         filename = f"{table.game}-{table.id}-turn-{turn}.png"
-        still = await _image(
-            "turn", table, board_png(table.game, replay.frames[turn - 1], lang=lang), filename
-        )
+        from bot.ui.flow import marked
+
+        frame = marked(table, replay.frames[turn - 1], lang)
+        still = await _image("turn", table, board_png(table.game, frame, lang=lang), filename)
         files = [still] if still is not None else []
         text = "\n".join(lines)
     from bot.ui.flow import clip, reply

@@ -56,7 +56,8 @@ def test_images_get_the_ai_seats_and_draw_the_robot_mark() -> None:
         return Table(1, "tigris", 5, 6, 111, "active", 3, "join", {}, 1, players, 0, None, None)
 
     view = positions.tigris_start()
-    assert marked(table(111, 222, 333), view) is view  # people only: the view as it was
+    people = marked(table(111, 222, 333), view)  # people only: no robot, their names
+    assert "ai_seats" not in people and people["seat_names"] == ["Ann", "Ann", "Ann"]
     shown = marked(table(111, -21, -11), view)
     assert shown["ai_seats"] == [1, 2] and "ai_seats" not in view
     plain = decode(render_board("tigris", view, "en"))

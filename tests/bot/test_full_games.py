@@ -16,6 +16,7 @@ from bot import presenters, titles
 from bot.games import game_names, get_game, replay
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
+from bot.ui.flow import marked
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -148,8 +149,9 @@ async def _check_hand(h: Harness, who: Person, table: Table, seat: int) -> JSON:
     private = await h.service.private_view(table.id, who.uid)
     assert private["viewer"] == seat
     assert reply.content == presenters.hand_text(table.game, private, seat, lang="en")
-    if table.game in titles.title_names():
-        assert reply.files[0].data == renderers.render_private(table.game, private, "en")
+    if table.game in titles.title_names():  # the players' names as the boards show them
+        shown = marked(table, private, "en")
+        assert reply.files[0].data == renderers.render_private(table.game, shown, "en")
     return {"seat": seat, "text": reply.content, "private": private}
 
 
@@ -264,9 +266,15 @@ async def test_a_whole_game_through_discord(
         if call not in boards:
             assert call.pinged_user_ids() == set(), call
     if game_name in titles.title_names():
+        # the drawing of that view with the players' names, and (for a title whose images show
+        # it) what changed since the board before
+        changes = getattr(renderers.images(game_name), "changes", None)
         for call in boards[::10]:
             seq = int(call.custom_ids()[0].split(":")[2]) - 1
-            assert call.files[0].data == renderers.render_board(game_name, views[seq], "en")
+            shown = marked(table, views[seq], "en")
+            if changes is not None and seq > 0:
+                shown = {**shown, **changes(views[seq - 1], views[seq])}
+            assert call.files[0].data == renderers.render_board(game_name, shown, "en")
     if game_name == "tigris":  # swaps happened, and their colours stayed with the swapper
         swaps = [seq + 1 for seq, (_, a) in enumerate(record["actions"]) if a.startswith("swap")]
         assert swaps, "the seeded game should include a swap"

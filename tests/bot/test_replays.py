@@ -19,6 +19,7 @@ import renderers
 from bot import presenters, replays
 from bot.games import game_names, get_game
 from bot.service import NotFinished, Table
+from bot.ui.flow import marked
 from bot.ui.images import RenderPool, board_png, use_render_pool
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
@@ -172,7 +173,8 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
         range(turn.start + 1, turn.end + 1)
     )
     (image,) = still.files
-    frame = presenters.localize_view("tigris", replay.frames[1], lang="en")
+    # the still calls the players by their names, as the boards did
+    frame = presenters.localize_view("tigris", marked(table, replay.frames[1]), lang="en")
     assert image.data == renderers.render_board("tigris", frame, "en")
 
     too_far = await h.slash(ALICE, "game", {"turn": 500}, sub="replay")

@@ -170,12 +170,10 @@ def test_images_of_random_games_speak_the_tables_language(game: str, lang: str):
     assert found == {}
 
 
-@pytest.mark.parametrize(
-    ("game", "lang"),
-    [("tigris", "ko"), ("tigris", "tr"), ("targi", "ko"), ("targi", "tr")],
-)
+@pytest.mark.parametrize(("game", "lang"), [("targi", "ko"), ("targi", "tr")])
 def test_event_sentences_on_the_images_speak_the_tables_language(game: str, lang: str):
-    """The last events under the panel, as the image words them."""
+    """The last events under the panel, as the image words them (T&E's board leaves them to
+    the message beside it, whose text a phone shows at the reader's size)."""
     texts, found = _scan(game, lang, events=True)
     assert texts > 20
     assert found == {}

@@ -3,7 +3,9 @@
 Random games of both games, every position from the first to the last, each language: the
 board drawn from the table's previous board (``render_board(..., table=...)``) equals the board
 drawn from nothing. The AI mark comes and goes on some tables, the language changes between
-tables, and the cache is emptied now and then, so every path of ``renderers.incremental`` runs.
+tables, and the cache is emptied now and then, so every path of ``renderers.incremental`` runs;
+most T&E boards carry what changed since the one before (ghosts and frames), some the players'
+display names, as the bot draws them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from PIL import Image
 from bot import presenters
 from bot.games import get_game
 from bot.games.playout import play
-from renderers import incremental, indexed, render_board
+from renderers import images, incremental, indexed, render_board
 from tests.renderers.golden import mean_difference, strongly_changed_pixels
 from tests.renderers.positions import targi_end, targi_mid_game, tigris_war_pending
 
@@ -39,16 +41,38 @@ def test_a_board_redrawn_in_part_is_the_full_board(game_name, seats, seed, lang)
     rng = random.Random(seed)
     states = play(game, seats, seed, keep_states=True).states
     redrawn = 0
+    changes = getattr(images(game_name), "changes", None)
+    previous = None
     for number, state in enumerate(states):
         view = presenters.localize_view(game_name, game.view(state, None), lang=lang)
+        if changes is not None and previous is not None and rng.random() < 0.8:
+            view = {**view, **changes(previous, view)}  # the ghosts and frames of the move
+        previous = view
         if rng.random() < 0.1:  # a seat handed to the AI or back: the panel's robot mark
             view = {**view, "ai_seats": [rng.randrange(seats)]}
+        if rng.random() < 0.2:  # the players' display names, or their dynasties
+            view = {**view, "seat_names": [f"이서연🌸{n}" for n in range(seats)]}
         if rng.random() < 0.03:
             incremental.forget()
         full = render_board(game_name, view, lang)
         assert render_board(game_name, view, lang, table="t") == full, f"position {number}"
         redrawn += 1
     assert redrawn == len(states) > 50
+
+
+def test_an_open_scoring_board_redrawn_in_part_is_the_full_board():
+    """Open scoring gives T&E's player boxes a row of points (a taller image)."""
+    incremental.forget()
+    game = get_game("tigris")
+    states = play(game, 3, 31, options={"open_scoring": True}, keep_states=True).states
+    changes = images("tigris").changes
+    previous = None
+    for number, state in enumerate(states[::3]):
+        view = game.view(state, None)
+        shown = view if previous is None else {**view, **changes(previous, view)}
+        previous = view
+        full = render_board("tigris", shown, "tr")
+        assert render_board("tigris", shown, "tr", table="open") == full, f"position {number}"
 
 
 def test_a_table_in_another_language_or_a_new_table_is_drawn_in_full():

@@ -22,7 +22,9 @@ from tests.renderers.golden import (
 def test_board_matches_golden(name):
     png = render_board("tigris", positions.TIGRIS_BOARDS[name](), "en")
     assert png.startswith(b"\x89PNG")
-    assert 1200 <= decode(png).width <= 1600
+    width, height = decode(png).size
+    # sharp when zoomed, and about square: a phone fits it into 400 x 400 CSS px
+    assert 1000 <= width <= 1600 and 0.8 * width <= height <= 1.1 * width
     assert len(png) < 1_000_000
     assert_matches_golden(png, name)
 
