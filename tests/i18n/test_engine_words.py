@@ -81,7 +81,9 @@ def test_tiles_in_hand_are_counted_in_the_languages_order() -> None:
     assert (
         presenters.hand_text("tigris", private, 0, lang="ko") == "내 타일: 빨강 1, 파랑 2, 검정 1."
     )
-    assert presenters.hand_text("tigris", private, 0, lang="tr") == "Elin: kırmızı, 2 mavi, siyah."
+    assert (
+        presenters.hand_text("tigris", private, 0, lang="tr") == "Elin: 1 kırmızı, 2 mavi, 1 siyah."
+    )
     assert presenters.hand_text("tigris", private, 0, lang="en") == "Your hand: red, 2 blue, black."
 
 
@@ -90,8 +92,8 @@ def test_targi_goods_are_counted_words_inside_sentences() -> None:
              "params": {"player": "@0", "goods": "1D 2S", "border": 2}}  # fmt: skip
     text = presenters.event_text("targi", takes)
     assert tr(text, "en") == "@0 takes 1D 2S (Dates, 2)"
-    assert tr(text, "ko") == "@0 님이 받은 것: 대추야자 1개, 소금 2개 (대추야자, 2)"
-    assert tr(text, "tr") == "@0 aldı: 1 hurma, 2 tuz (Hurma, 2)"
+    assert tr(text, "ko") == "@0 님이 받은 것: 대추야자 1개, 소금 2개 (2번 대추야자 카드)"
+    assert tr(text, "tr") == "@0 aldı: 1 hurma, 2 tuz (2 numaralı Hurma kartından)"
     paid = {"key": "raid_paid", "text": "@1 pays 1VP to Raid 1",
             "params": {"player": "@1", "goods": "1VP", "border": 4}}  # fmt: skip
     assert tr(presenters.event_text("targi", paid), "ko") == "@1 님이 습격 1 카드에 낸 것: 승점 1점"
