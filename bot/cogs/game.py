@@ -15,7 +15,7 @@ from bot.cogs import pbp as pbp_commands
 from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
 from bot.games.common import typed
-from bot.i18n import DEFAULT, Text, _, command, render
+from bot.i18n import DEFAULT, _, command, render
 from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
