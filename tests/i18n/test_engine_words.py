@@ -15,6 +15,7 @@ from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError
 from bot.i18n import catalog, render, tr
+from tests.i18n.localized import conflicts_told_twice
 from tests.tigris.helpers import play, position
 
 NAMES = ["Ayşe", "민준", "Cem"]
@@ -241,6 +242,55 @@ NOT_OUR_WORDS = {
         "seçtiğin 1 mal",  # the goods card of your choice is "seçilen 1 mal"
     ),
 }
+
+
+#: A Turkish verbal noun in -ma/-me closing a clause after an object in the accusative (or a
+#: possessive compound) reads first as a negative imperative: "kartları kullanma" = "don't use
+#: the cards". Status lines say it with "-ecek", "seçim", "eylemleri" or a noun instead.
+NEGATIVE_LOOKING = re.compile(
+    r"(?<![\w'])[a-zçğıöşü]+[ıiuü] (?!hurma\b)[a-zçğıöşü]+m[ae](?=$| \(| ya da | veya |[.;])"
+)
+#: -ma/-me nouns joined as choices ("sergileme, ele alma ya da atma"): "don't display, …".
+NEGATIVE_CHOICES = re.compile(r"[a-zçğıöşü]+m[ae],? (?:ya da|veya) [a-zçğıöşü]+m[ae](?![\w])")
+
+
+def negative_looking(text: str) -> list[str]:
+    """The places where a Turkish text may read as "don't …" (see :data:`NEGATIVE_LOOKING`)."""
+    found = [m.group(0) for m in NEGATIVE_LOOKING.finditer(text)]
+    return found + [m.group(0) for m in NEGATIVE_CHOICES.finditer(text)]
+
+
+def test_the_negative_imperative_scan_finds_what_the_native_reader_stopped_at() -> None:
+    assert negative_looking("Sırada: kartları ve kabile piyonlarını kullanma.")
+    assert negative_looking("sergiyi yeniden düzenleme ya da olduğu gibi bırakma")
+    assert negative_looking("fazla malları atma")
+    assert negative_looking("çekilen kabile kartı: sergileme, ele alma ya da atma")
+    assert not negative_looking("Sırada: kart ve piyon eylemleri.")
+    assert not negative_looking("Sırada: Targi yerleştirme (2 kaldı).")
+    assert not negative_looking("mallar, yani hurma, tuz ve biber")
+    assert not negative_looking("serginin yeniden düzenlenmesi ya da olduğu gibi kalması")
+
+
+@pytest.mark.parametrize("domain", sorted(catalog.DOMAINS))
+def test_no_turkish_status_reads_as_a_negative_imperative(domain: str) -> None:
+    found = []
+    for message in catalog.read("tr", domain):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [(message.id, hit) for form in forms for hit in negative_looking(form or "")]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["ko", "tr"])
+@pytest.mark.parametrize(("seats", "seed"), [(3, 5), (4, 2), (2, 8)])
+def test_a_conflict_is_told_once_in_each_message_of_a_playout(
+    seats: int, seed: int, lang: str
+) -> None:
+    texts = _texts_of_a_playout("tigris", seats, seed, lang)
+    told = [t for t in texts if "분쟁)" in t or "saldıran" in t]
+    assert told, "no conflict in this playout: choose another seed"
+    assert {t: conflicts_told_twice(t) for t in texts if conflicts_told_twice(t)} == {}
 
 
 @pytest.mark.parametrize("domain", sorted(catalog.DOMAINS))
