@@ -46,6 +46,7 @@ __all__ = [
     "Text",
     "_",
     "command",
+    "decimal",
     "listing",
     "named",
     "normalize",
@@ -165,6 +166,15 @@ class CommandMention:
 def command(path: str) -> CommandMention:
     """A parameter naming the slash command ``path`` (``"game new"``, ``"move"``)."""
     return CommandMention(path)
+
+
+def decimal(value: float, lang: str, pattern: str = "0.##") -> str:
+    """A number that may have decimals, written the language's way by babel (``4.5``, Turkish
+    ``4,5``): league points, averages. ``pattern`` is babel's ("0.0": always one decimal)."""
+    from babel.numbers import format_decimal
+
+    locale = lang if lang in LANGUAGES else DEFAULT
+    return str(format_decimal(value, format=pattern, locale=locale))
 
 
 ListStyle = Literal["standard", "or"]

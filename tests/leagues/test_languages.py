@@ -114,7 +114,9 @@ async def test_a_korean_servers_league_posts_are_korean(league_bot: Bot) -> None
     assert "경기는 아래 링크된 각자의 스레드에서 진행해요" in announcement["content"]
     snap = await h.bot.leagues.snapshot(league.id)
     standings = h.fake.message(snap.league.standings_message_id)["content"]
-    assert standings.startswith("**Spring** (타르기, 풀리그, 라운드당 7일). 전체 1라운드 중 1라운드")
+    assert standings.startswith(
+        "**Spring** (타르기, 풀리그, 라운드당 7일). 전체 1라운드 중 1라운드"
+    )
     assert "0점, 0경기, 0승, 상대 점수 0" in standings
     card = h.fake.message(league.signup_message_id)
     assert "참가 신청은 <t:" in card["content"] and card["components"] == []
