@@ -78,7 +78,7 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
         if name not in known:
             # Named as the lobby names them, the typed word in a code span (glossary).
             labels = [presenters.option_label(option) for option in sorted(known)]
-            listed: object = i18n.listing(labels) if labels else _("none")
+            listed: object = presenters._commas(labels) if labels else _("none")
             raise CommandRefused(
                 _(
                     "Unknown option `{name}`; this game's options: {options}.",

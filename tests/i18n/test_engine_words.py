@@ -306,3 +306,42 @@ def test_the_catalogues_use_no_fallback_particles_and_only_the_glossarys_words(
             assert not BOTH_PARTICLES.search(form), (message.id, form)
             for word in NOT_OUR_WORDS[lang]:
                 assert word not in f" {form} ", (message.id, form, word)
+
+
+def _final_summary(name: str, seats: int, seed: int) -> dict[str, Any]:
+    game = get_game(name)
+    state = game.new_game(seats, seed)
+    rng = random.Random(seed)
+    while game.to_act(state):
+        seat = rng.choice(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return {
+        "end_reason": "over",
+        "ranking": [list(place) for place in game.outcome(state)["ranking"]],
+        "scores": game.scores(state),
+        "public": game.view(state, None),
+        "views": [game.view(state, s) for s in range(seats)],
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "move", "end"),
+    [
+        ("targi", "ko", "님의 수: `", "습격 4로 게임이 끝났어요"),
+        ("targi", "tr", " oynadı: `", "Baskın 4 oyunu bitirdi"),
+        ("tigris", "ko", "님의 수: `", "게임이 끝났어요: 주머니에"),
+        ("tigris", "tr", " oynadı: `", "Oyun bitti: torba"),
+    ],
+)
+def test_the_final_result_tells_the_last_move_and_why_the_game_ended(
+    name: str, lang: str, move: str, end: str
+) -> None:
+    summary = _final_summary(name, 2, 6)
+    first, head, *_rest = presenters.final_text(name, summary, NAMES, lang=lang).splitlines()
+    assert move in first and end in first, first
+    assert head.startswith("**")
+    # A message that lists the moves itself, or a resignation, does not tell it again.
+    quiet = presenters.final_text(name, summary, NAMES, lang=lang, last_move=False)
+    assert quiet.startswith("**")
+    resigned = {**summary, "end_reason": "resigned", "resigned_seat": 0}
+    assert presenters.final_text(name, resigned, NAMES, lang=lang).startswith("**")
