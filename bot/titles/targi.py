@@ -86,8 +86,9 @@ def _targi_event(key: str, p: Params) -> Text | None:
             goods=goods_text(p["goods"]),
             card=card,
         )
-    if key == "takes_caravan":
-        return _(
+    if key == "takes_caravan":  # a border card: named without the quotes of a tribe card's
+        return C_(
+            "border card",
             "{player} takes {goods} ({card})",
             player=player,
             goods=goods_text(p["goods"]),

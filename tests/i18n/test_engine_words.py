@@ -248,7 +248,8 @@ NOT_OUR_WORDS = {
 #: possessive compound) reads first as a negative imperative: "kartları kullanma" = "don't use
 #: the cards". Status lines say it with "-ecek", "seçim", "eylemleri" or a noun instead.
 NEGATIVE_LOOKING = re.compile(
-    r"(?<![\w'])[a-zçğıöşü]+[ıiuü] (?!hurma\b)[a-zçğıöşü]+m[ae](?=$| \(| ya da | veya |[.;])"
+    r"(?:(?<![\w'])[a-zçğıöşü]+[ıiuü]|(?:\{n\}|\d+) [a-zçğıöşü]+) (?!hurma\b)[a-zçğıöşü]+m[ae]"
+    r"(?=$| \(| ya da | veya |[.;])"
 )
 #: -ma/-me nouns joined as choices ("sergileme, ele alma ya da atma"): "don't display, …".
 NEGATIVE_CHOICES = re.compile(r"[a-zçğıöşü]+m[ae],? (?:ya da|veya) [a-zçğıöşü]+m[ae](?![\w])")
@@ -264,6 +265,8 @@ def test_the_negative_imperative_scan_finds_what_the_native_reader_stopped_at() 
     assert negative_looking("Sırada: kartları ve kabile piyonlarını kullanma.")
     assert negative_looking("sergiyi yeniden düzenleme ya da olduğu gibi bırakma")
     assert negative_looking("fazla malları atma")
+    assert negative_looking("Sırada: 1 hazine alma.") and negative_looking("{n} mal atma")
+    assert not negative_looking("Sırada: 1 hazine alınacak.")
     assert negative_looking("çekilen kabile kartı: sergileme, ele alma ya da atma")
     assert not negative_looking("Sırada: kart ve piyon eylemleri.")
     assert not negative_looking("Sırada: Targi yerleştirme (2 kaldı).")
