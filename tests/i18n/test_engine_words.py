@@ -15,6 +15,7 @@ from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError
 from bot.i18n import catalog, render, tr
+from bot.ui.labels import action_label
 from tests.i18n.localized import conflicts_told_twice
 from tests.tigris.helpers import play, position
 
@@ -105,6 +106,35 @@ def test_targi_goods_are_counted_words_inside_sentences() -> None:
         presenters.goods_text("free") != "free"
         and tr(presenters.goods_text("free"), "ko") == "무료"
     )
+
+
+def test_a_display_slot_and_a_tribe_card_are_words_not_notation() -> None:
+    """N6/N8 of the second review: "3.1 yerine" read as "instead of 3.1"; card names were
+    nested unquoted in parentheses."""
+    shown = {"key": "display", "text": "@0 displays Targia, no ability (3 VP) at 3.1 (pays 1D)",
+             "params": {"player": "@0", "card": "targia_01", "slot": "3.1",
+                        "payment": "1D"}}  # fmt: skip
+    text = presenters.event_text("targi", shown)
+    assert tr(text, "en") == shown["text"]
+    assert tr(text, "ko") == (
+        "@0 님이 「타르기아: 능력 없음 (승점 3)」 카드를 3줄 1번 자리에 내려놓았어요 (지불: 대추야자 1개)"
+    )
+    assert tr(text, "tr") == (
+        "@0, “Targia – yeteneği yok (3 puan)” kartını sergiledi: 3. sıra 1. yer (ödeme: 1 hurma)"
+    )
+    choice = {"kind": "take", "count": 3, "why": "Targia, one-time choice: 3 goods / 1 gold / 1 VP"}
+    view = {"game": "targi", "pending": choice}
+    assert presenters.pending_clause(view, NAMES, lang="tr") == (
+        "3 mal seçimi – “Targia – bir kerelik seçim (3 mal / 1 altın / 1 puan)” kartı"
+    )
+    assert presenters.pending_clause(view, NAMES, lang="ko").startswith("원하는 상품 3개 받기 – 「")
+    got = {"key": "takes_card", "text": "@1 takes 3S (Targia, no ability (3 VP))",
+           "params": {"player": "@1", "goods": "3S", "card": "targia_01"}}  # fmt: skip
+    assert tr(presenters.event_text("targi", got), "tr") == (
+        "@1 aldı: 3 tuz (“Targia – yeteneği yok (3 puan)” kartından)"
+    )
+    assert action_label("targi", "display 1", lang="ko") == "1번 줄에 내려놓기 …"
+    assert action_label("targi", "use 3", lang="tr") == "Kullan: Tuz kartı (3)"
 
 
 def test_a_targi_score_keeps_points_apart_from_goods() -> None:
