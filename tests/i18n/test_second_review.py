@@ -24,7 +24,7 @@ ROWS = [
                      "calendar month).", "You have {n} away days left this month (the budget is "
                      "{budget} days per calendar month).", 13, budget=14),
      "Bu ay kalan uzakta kalma hakkın: 13 gün (her takvim ayı için 14 gün)."),
-    ("N15", "tr", C_("Targi image", "✓ raided"), "✓ baskın yapıldı"),
+    ("N15", "tr", C_("Targi image", "✓ raided"), "✓ bitti"),
     ("N15", "tr", C_("statistic", "Goods traded"), "Tüccar'a verilen mal"),
     ("W20", "tr", C_("statistic", "Conflicts won"), "Çat. G."),
     # N16: smaller Korean phrasings.
