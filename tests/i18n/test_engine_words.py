@@ -117,7 +117,8 @@ def test_a_display_slot_and_a_tribe_card_are_words_not_notation() -> None:
     text = presenters.event_text("targi", shown)
     assert tr(text, "en") == shown["text"]
     assert tr(text, "ko") == (
-        "@0 님이 「타르기아: 능력 없음 (승점 3)」 카드를 3줄 1번 자리에 내려놓았어요 (지불: 대추야자 1개)"
+        "@0 님이 「타르기아: 능력 없음 (승점 3)」 카드를 3줄 1번 자리에 내려놓았어요 "
+        "(지불: 대추야자 1개)"
     )
     assert tr(text, "tr") == (
         "@0, “Targia – yeteneği yok (3 puan)” kartını sergiledi: 3. sıra 1. yer (ödeme: 1 hurma)"
