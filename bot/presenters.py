@@ -453,6 +453,11 @@ def status_line(
     to_act = [int(s) for s in view.get("to_act") or []]
     pending = view.get("pending")
     if isinstance(pending, Mapping):
+        if events:
+            # The title words the decision knowing what this message already told (a conflict
+            # announced by an event is not told again: only what it waits for).
+            told = tuple(str(e.get("key", "")) for e in events if isinstance(e, Mapping))
+            pending = {**pending, "told": told}
         add(C_("status line", "Pending: {decision}.", decision=_pending_text(game, pending, names)))
     if to_act:
         who = _names_of(to_act, names, lang=lang)
@@ -563,8 +568,17 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) ->
     return " ".join(str(render(part, lang)) for part in parts)
 
 
-def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str:
-    """Final ranking and every seat's revealed score, one line per place."""
+def final_text(
+    game: str,
+    summary: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    lang: str,
+    last_move: bool = True,
+) -> str:
+    """Final ranking and every seat's revealed score, one line per place; first, for a game
+    played out, the move that ended it and why (the public view's last action and events),
+    unless ``last_move`` is False (the message tells the moves itself)."""
     title = game_title(game, lang=lang)
     reason = summary.get("end_reason")
     resigned = summary.get("resigned_seat")
@@ -573,9 +587,15 @@ def final_text(game: str, summary: Mapping[str, Any], names: Sequence[str], *, l
     else:
         head = _("**{game}: final result**", game=title)
     lines = [str(head.render(lang))]
+    public = summary.get("public")
+    if last_move and reason == "over" and isinstance(public, Mapping):
+        told = status_line(
+            {**public, "game": game, "game_over": False, "to_act": []}, names, lang=lang
+        )
+        if told:
+            lines.insert(0, told)
     ranking = summary.get("ranking") or []
     scores = summary.get("scores") or []
-    public = summary.get("public")
     final = public.get("final") if isinstance(public, Mapping) else None
     totals = (
         summary.get("final_score")

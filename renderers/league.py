@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, tr
+from bot.i18n import C_, decimal, tr
 from renderers import palette as P
 from renderers._draw import draw_text, fit_size, png_bytes, text_width
 
@@ -67,9 +67,10 @@ SILVER = (200, 204, 212)
 BRONZE = (205, 127, 50)
 
 
-def _number(value: Any) -> str:
+def _number(value: Any, lang: str) -> str:
+    """A cell's number: points may be halves, written the language's way ("4,5" in Turkish)."""
     if isinstance(value, float):
-        return f"{value:g}"
+        return decimal(value, lang)
     return str(value)
 
 
@@ -134,7 +135,7 @@ def render_standings(data: dict[str, Any], lang: str) -> bytes:
                 size = fit_size(shown, name_w, 18)
                 draw_text(draw, (NAME_X, y + 7), shown, size, fill=colour)
                 continue
-            text = _number(row.get(key, ""))
+            text = _number(row.get(key, ""), lang)
             weight = "bold" if key in ("points", "rank") else "regular"
             fill = medal if key == "rank" and medal and not left else colour
             draw_text(draw, (right - text_width(text, 18, weight), y + 7), text, 18, weight, fill)

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot import titles
-from bot.i18n import C_, DEFAULT, LANGUAGES, N_, Text, tr
+from bot.i18n import C_, N_, Text, decimal, tr
 from renderers import palette as P
 from renderers._draw import clipped, draw_text, fit_size, png_bytes, robot_sprite, text_width
 
@@ -96,9 +96,7 @@ FOOTER = 40
 
 def average_text(value: float, lang: str) -> str:
     """An average with one decimal, written the language's way ("2.5", Turkish "2,5")."""
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(value, format="0.0", locale=lang if lang in LANGUAGES else DEFAULT))
+    return decimal(value, lang, "0.0")
 
 
 def _block_height(block: StatsBlock) -> int:

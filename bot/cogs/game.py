@@ -14,7 +14,8 @@ from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
 from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
-from bot.i18n import DEFAULT, Text, _, command, render
+from bot.games.common import typed
+from bot.i18n import DEFAULT, _, command, render
 from bot.service import ChannelBusy, Service, Table
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
@@ -75,11 +76,13 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
         name, sep, raw = part.partition("=")
         name = name.strip().lower().replace("-", "_")
         if name not in known:
-            listed: str | Text = ", ".join(sorted(known)) or _("none")
+            # Named as the lobby names them, the typed word in a code span (glossary).
+            labels = [presenters.option_label(option) for option in sorted(known)]
+            listed: object = presenters._commas(labels) if labels else _("none")
             raise CommandRefused(
                 _(
-                    "Unknown option {name}; this game's options: {options}.",
-                    name=repr(name),
+                    "Unknown option `{name}`; this game's options: {options}.",
+                    name=typed(name),
                     options=listed,
                 )
             )

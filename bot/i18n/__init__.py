@@ -16,10 +16,10 @@ may itself be a ``Text`` (rendered in the same language) or a sequence given thr
 :func:`listing` (joined the language's way).
 
 A slash command named in a sentence is a parameter too, :func:`command` (``command("game
-new")``): Discord shows the mention ``</game new:ID>`` in each reader's own language and makes
-it clickable; while the command's id is unknown (before the first sync) it reads as the
-catalogue's command name (``/게임 만들기``, ``/oyun yeni``). Korean puts a fixed noun after it
-(``{command} 명령어로``): the particle would follow the id, not the name shown.
+new")``). English readers get the clickable mention ``</game new:ID>`` (``/game new`` before
+the first sync); Discord shows a mention under its English name in every client, so Korean and
+Turkish readers get their own command name in a code span (`` `/게임 만들기` ``,
+`` `/oyun yeni` ``). Korean puts a fixed noun after it (``{command} 명령어로``).
 
 Korean particles and Turkish case suffixes after a placeholder are format specs
 (``{square:으로}``, ``{square:de}``): :mod:`bot.i18n.grammar`.
@@ -46,6 +46,7 @@ __all__ = [
     "Text",
     "_",
     "command",
+    "decimal",
     "listing",
     "named",
     "normalize",
@@ -145,15 +146,18 @@ class CommandMention:
     path: str
 
     def render(self, lang: str) -> str:
-        """``</game new:ID>`` when the id is known, else ``/`` and the name in ``lang``."""
+        """In English ``</game new:ID>`` when the id is known, else ``/game new``; in every
+        other language the reader's own name in a code span (`` `/게임 만들기` ``): Discord
+        shows a mention under its English name in every client, never a localisation."""
         known = COMMAND_IDS.get(self.path)
-        if known is not None:
+        if lang == DEFAULT and known is not None:
             return f"</{self.path}:{known}>"
         from bot.i18n import catalog
 
-        return "/" + " ".join(
+        name = "/" + " ".join(
             catalog.gettext(lang, word, "command name") for word in self.path.split()
         )
+        return name if lang == DEFAULT else f"`{name}`"
 
     def __str__(self) -> str:
         return self.render(DEFAULT)
@@ -162,6 +166,15 @@ class CommandMention:
 def command(path: str) -> CommandMention:
     """A parameter naming the slash command ``path`` (``"game new"``, ``"move"``)."""
     return CommandMention(path)
+
+
+def decimal(value: float, lang: str, pattern: str = "0.##") -> str:
+    """A number that may have decimals, written the language's way by babel (``4.5``, Turkish
+    ``4,5``): league points, averages. ``pattern`` is babel's ("0.0": always one decimal)."""
+    from babel.numbers import format_decimal
+
+    locale = lang if lang in LANGUAGES else DEFAULT
+    return str(format_decimal(value, format=pattern, locale=locale))
 
 
 ListStyle = Literal["standard", "or"]

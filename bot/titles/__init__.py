@@ -90,7 +90,8 @@ class Title:
     events: KeyedText | None = None
     refusals: KeyedText | None = None
     #: An open decision (a view's ``pending``) with the seats' names -> the clause naming it
-    #: (None: not this title's decision).
+    #: (None: not this title's decision). In a move's status line ``pending["told"]`` holds the
+    #: event keys the same message already told, so the clause need not repeat them.
     pending: Callable[[Params, Sequence[str]], Text | None] | None = None
     #: A seat's score table as shown in hands and results; None: the shared "word n" list.
     score_text: Callable[[Params], Text | None] | None = None

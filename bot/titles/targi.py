@@ -50,6 +50,15 @@ def data_names() -> Iterator[tuple[str, str | None]]:
     # translation in the merged catalogue.
 
 
+def _slot(slot: object) -> Text | str:
+    """A display slot (``3.1``, row 3 slot 1) as a sentence says it: notation in English,
+    "3줄 1번 자리" / "3. sıra, 1. yer" in Korean and Turkish."""
+    row, dot, place = str(slot).partition(".")
+    if not (dot and row.isdecimal() and place.isdecimal()):
+        return str(slot)
+    return C_("display slot", "{row}.{slot}", row=int(row), slot=int(place))
+
+
 def _targi_event(key: str, p: Params) -> Text | None:
     player = p.get("player")
     card = targi_card_name(p["card"]) if "card" in p else None
@@ -77,8 +86,9 @@ def _targi_event(key: str, p: Params) -> Text | None:
             goods=goods_text(p["goods"]),
             card=card,
         )
-    if key == "takes_caravan":
-        return _(
+    if key == "takes_caravan":  # a border card: named without the quotes of a tribe card's
+        return C_(
+            "border card",
             "{player} takes {goods} ({card})",
             player=player,
             goods=goods_text(p["goods"]),
@@ -168,7 +178,7 @@ def _targi_event(key: str, p: Params) -> Text | None:
             "{player} displays {card} at {slot} (pays {payment})",
             player=player,
             card=card,
-            slot=p["slot"],
+            slot=_slot(p["slot"]),
             payment=goods_text(p["payment"]),
         )
     if key == "card_gold":
@@ -216,16 +226,16 @@ def _targi_event(key: str, p: Params) -> Text | None:
             return _(
                 "{player} moves the displayed cards at {source} to {target}",
                 player=player,
-                source=moves[0][0],
-                target=moves[0][1],
+                source=_slot(moves[0][0]),
+                target=_slot(moves[0][1]),
             )
         return _(
             "{player} moves the displayed cards at {source} to {target} and {source2} to {target2}",
             player=player,
-            source=moves[0][0],
-            target=moves[0][1],
-            source2=moves[1][0],
-            target2=moves[1][1],
+            source=_slot(moves[0][0]),
+            target=_slot(moves[0][1]),
+            source2=_slot(moves[1][0]),
+            target2=_slot(moves[1][1]),
         )
     if key == "move_marker":
         return _(
@@ -238,12 +248,19 @@ def _targi_event(key: str, p: Params) -> Text | None:
         return _(
             "{player} swaps the cards at {first} and {second}",
             player=player,
-            first=p["first"],
-            second=p["second"],
+            first=_slot(p["first"]),
+            second=_slot(p["second"]),
         )
     if key == "take_tribe":
         return _("{player} takes {card} from {cell}", player=player, card=card, cell=p["cell"])
     if key == "caravan":
+        goods = TARGI_CARDS.goods.get(str(p["card"]))
+        if goods is not None:  # "goods card 2 dates" reads as one noun only in English
+            return _(
+                "{player} draws goods card {name} with the Caravan",
+                player=player,
+                name=named("targi card", goods.name),
+            )
         return _("{player} draws {card} with the Caravan", player=player, card=card)
     if key == "expansion":
         return _("{player} draws a tribe card with Tribal Expansion", player=player)
@@ -438,11 +455,24 @@ def _take_clause(p: Mapping[str, Any]) -> Text:
     count = p.get("count", 1)
     if not why:
         return _("take {n} of your choice", n=count)
-    reason: Text | str = _TAKE_WHY.get(str(why)) or next(
+    reason = _TAKE_WHY.get(str(why))
+    if reason is not None:
+        return _("take {n} of your choice ({why})", n=count, why=reason)
+    # A tribe card's name is quoted as in every card sentence, not nested in parentheses.
+    card = next(
         (named("targi card", card.name) for card in TARGI_CARDS.tribe.values() if card.name == why),
         str(why),
     )
-    return _("take {n} of your choice ({why})", n=count, why=reason)
+    return _("take {n} of your choice with {card}", n=count, card=card)
+
+
+#: What a raid asks for as a sentence says it ("1 puan", where the card images write "1 ZP").
+_RAID_DEMANDS = {
+    "1 good or 1 VP": C_("raid demand", "1 good or 1 VP"),
+    "2 goods or 1 VP": C_("raid demand", "2 goods or 1 VP"),
+    "3 goods or 2 VP": C_("raid demand", "3 goods or 2 VP"),
+    "1 gold or 3 VP, then the game ends": C_("raid demand", "1 gold or 3 VP, then the game ends"),
+}
 
 
 def _raid_clause(p: Mapping[str, Any]) -> Text:
@@ -450,7 +480,8 @@ def _raid_clause(p: Mapping[str, Any]) -> Text:
     demand = p.get("demand")
     border = next((b for b in TARGI_CARDS.border.values() if b.raid and b.raid == raid), None)
     if border is not None and demand == border.short:
-        return _("raid {raid}: pay {demand}", raid=raid, demand=named("targi card text", demand))
+        words = _RAID_DEMANDS.get(str(demand)) or named("targi card text", str(demand))
+        return _("raid {raid}: pay {demand}", raid=raid, demand=words)
     return _("raid {raid}: pay {demand}", raid=raid, demand=demand or _("the demand"))
 
 

@@ -268,17 +268,35 @@ _TIGRIS_GRAMMAR = _(
 
 def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | None:
     """A conflict waiting for support, named by its leaders as players name it ("trader
-    revolt at F4"; a revolt's ``colour`` is red, the tiles committed to it)."""
+    revolt at F4"; a revolt's ``colour`` is red, the tiles committed to it). After a move the
+    conflict is told once: in the message that announced it only the support is awaited; in
+    the next ones (``told`` without the announcement) the conflict by name, sides left out."""
     conflict = str(pending.get("conflict", "conflict"))
     colour = str(pending.get("leader_colour") or pending.get("colour") or "")
     if not colour or conflict not in ("revolt", "war"):
         return None
+    told = pending.get("told")
+    square = pending.get("square")
+    if told is not None:
+        if conflict in told:
+            return _("commit support")
+        if square:
+            if conflict == "revolt":
+                return _(
+                    "support for the {leader} revolt at {square}",
+                    leader=leader_word(colour),
+                    square=square,
+                )
+            return _(
+                "support for the {leader} war at {square}",
+                leader=leader_word(colour),
+                square=square,
+            )
     sides = {
         "leader": leader_word(colour),
         "attacker": _seat_name(int(pending.get("attacker", -1)), names),
         "defender": _seat_name(int(pending.get("defender", -1)), names),
     }
-    square = pending.get("square")
     if conflict == "revolt":
         if square:
             return _(

@@ -612,7 +612,9 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang=lang)
+    names = names_of(table, lang=lang)
+    # Several moves are told as log lines below; a single last move by the final text itself.
+    text = presenters.final_text(table.game, summary, names, lang=lang, last_move=len(moves) <= 1)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)

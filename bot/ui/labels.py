@@ -15,6 +15,7 @@ import importlib
 
 from bot import titles
 from bot.i18n import Text, _, tr
+from bot.presenters import capitalized
 
 __all__ = ["MAX_CHOICE_NAME", "action_label", "choice_name", "prefix_label"]
 
@@ -37,14 +38,19 @@ def _label(game: str, notation: str) -> Text | str | None:
 def action_label(game: str, action: str, *, lang: str) -> str:
     """The short label of a whole action in ``lang`` (its notation if unknown)."""
     label = _label(game, action)
-    return action if label is None else tr(label, lang)
+    return action if label is None else _capital(tr(label, lang), lang)
+
+
+def _capital(text: str, lang: str) -> str:
+    """A label starts with a capital letter, like every button ("Tapınak taşı → F4")."""
+    return capitalized(text, lang)
 
 
 def prefix_label(game: str, prefix: str, count: int, *, lang: str) -> str:
     """The label of an Act menu group: the actions starting with ``prefix`` (``count`` of them),
     e.g. "사원 타일 … (102)"; a prefix ending in a partial word ("tile red A") shows it."""
     label = _label(game, prefix)
-    shown = f"{prefix} …" if label is None else tr(label, lang)
+    shown = f"{prefix} …" if label is None else _capital(tr(label, lang), lang)
     return tr(_("{label} ({n})", label=shown, n=count), lang)
 
 
@@ -54,5 +60,5 @@ def choice_name(game: str, action: str, *, lang: str) -> str:
     label = _label(game, action)
     if label is None:
         return action[:MAX_CHOICE_NAME]
-    text = f"{action} — {tr(label, lang)}"
+    text = f"{action} — {_capital(tr(label, lang), lang)}"
     return text if len(text) <= MAX_CHOICE_NAME else action[:MAX_CHOICE_NAME]

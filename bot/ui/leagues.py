@@ -109,8 +109,9 @@ def _escape(name: str) -> str:
     return presenters.plain_text(name)
 
 
-def _points(value: float) -> str:
-    return f"{value:g}"
+def _points(value: float, lang: str) -> str:
+    """League points (halves for shared places) the language's way: "4.5", Turkish "4,5"."""
+    return i18n.decimal(value, lang)
 
 
 # --- sign-up card --------------------------------------------------------------------------------
@@ -302,10 +303,10 @@ def standings_lines(snap: Snapshot, *, lang: str) -> list[str]:
         values = {
             "rank": row.rank,
             "name": _escape(row.name),
-            "points": _points(row.points),
+            "points": _points(row.points, lang),
             "played": row.played,
             "wins": row.wins,
-            "buchholz": _points(row.buchholz),
+            "buchholz": _points(row.buchholz, lang),
         }
         line = (
             _(
@@ -498,7 +499,9 @@ def _thread_maker(bot: BoardBot, lang: str) -> Any:
 def _match_line(snap: Snapshot, match: Match, *, lang: str) -> str:
     names = versus([_escape(snap.name_of(u)) for u in match.players], lang)
     if match.source == "bye":
-        return tr(_("- {names}: bye ({points} points)", names=names, points=_points(3.0)), lang)
+        return tr(
+            _("- {names}: bye ({points} points)", names=names, points=_points(3.0, lang)), lang
+        )
     if match.thread_id is not None and match.ranking is None:
         return f"- {names}: <#{match.thread_id}>"
     if match.ranking is not None:
@@ -727,7 +730,7 @@ async def announce_final(bot: BoardBot, league_id: int, *, lang: str) -> None:
             head=head,
             mention=mention,
             name=_escape(champion.name),
-            points=_points(champion.points),
+            points=_points(champion.points, lang),
         )
         text = tr(congratulations, lang)
     text = fit(text, standings_lines(snap, lang=lang), _("the image shows everyone."), lang=lang)

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot import i18n, presenters, ratings
-from bot.i18n import _
+from bot.i18n import C_, _
 from bot.service import Table
 from bot.storage.tables import Database
 from bot.ui import flow
@@ -215,8 +215,11 @@ def card_text(cards: Sequence[ratings.Card], name: str, *, lang: str) -> str:
             if card.provisional
             else _("rank {rank} of {ranked}", rank=card.rank, ranked=card.ranked)
         )
+        # "2. -79" in English, "2위(-79)" in Korean: the place's ordinal is the language's.
+        changes = [(h.place, format(h.shown_after - h.shown_before, "+.0f")) for h in card.recent]
         recent = ", ".join(
-            f"{h.place}. {h.shown_after - h.shown_before:+.0f}" for h in reversed(card.recent)
+            tr(C_("recent game", "{place}. {change}", place=place, change=change), lang)
+            for place, change in reversed(changes)
         )
         line = _(
             "**{name}**, {game}: {rating}, {where}; {games} games, {wins} wins. "
@@ -284,14 +287,29 @@ def history_text(
             "places": game.places,
             "against": listing_of(game.opponents) or _("nobody"),
         }
-        if game.end_reason == "resigned":
+        # Whoever resigns or loses on time is ranked last: the mark goes to the reader's own
+        # place when it is theirs, else it says an opponent did it.
+        last = game.place == game.places
+        if game.end_reason == "resigned" and last:
             line = _(
-                "#{table} {game} {when}: place {place} of {places} vs {against} (a resignation)",
+                "#{table} {game} {when}: place {place} of {places} (resigned) · vs {against}",
+                **values,
+            )
+        elif game.end_reason == "resigned":
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} · vs {against} "
+                "(an opponent resigned)",
+                **values,
+            )
+        elif game.end_reason == "forfeit" and last:
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} (lost on time) · vs {against}",
                 **values,
             )
         elif game.end_reason == "forfeit":
             line = _(
-                "#{table} {game} {when}: place {place} of {places} vs {against} (lost on time)",
+                "#{table} {game} {when}: place {place} of {places} · vs {against} "
+                "(an opponent lost on time)",
                 **values,
             )
         else:

@@ -106,7 +106,7 @@ async def test_table_options_and_their_autocomplete(harness: Harness) -> None:
     offered = await h.complete(ALICE, "game", "options", "open", {"game": "tigris"}, sub="new")
     assert offered == ["open_scoring=yes", "open_scoring=no"]
     bad = await h.slash(ALICE, "game", {"game": "tigris", "options": "speed=fast"}, sub="new")
-    assert bad.ephemeral and "Unknown option 'speed'" in bad.content
+    assert bad.ephemeral and "Unknown option `speed`" in bad.content
     wrong_count = await h.slash(ALICE, "game", {"game": "tigris", "seats": 5}, sub="new")
     assert wrong_count.ephemeral
     await h.slash(ALICE, "game", {"game": "tigris", "options": "open_scoring=yes"}, sub="new")

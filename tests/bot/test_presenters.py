@@ -205,15 +205,19 @@ def test_status_line_names_a_revolt_by_its_leaders() -> None:
     state = play(position(board="F6: K0 r\nH7: K1 r*"), "0: leader black J7")
     view = tigris.view(state, None)
     assert (view["pending"]["colour"], view["pending"]["leader_colour"]) == ("red", "black")
+    assert presenters.pending_clause(view, NAMES[:2], lang="en") == (
+        "king revolt at J7: Alice attacks Bob"
+    )
     line = presenters.status_line(view, NAMES[:2], lang="en")
-    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    # The move's event tells the revolt; the pending line only what it waits for.
+    assert "Revolt: Alice's king against Bob's. Pending: commit support." in line, line
     assert "red revolt" not in line and "black revolt" not in line
     assert line.endswith("To act: **Alice**.")
 
     held = tigris.view(state, 0)["hand"].count("red")
     committed = play(state, f"0: support {held}")
     line = presenters.status_line(tigris.view(committed, None), NAMES[:2], lang="en")
-    assert "Pending: king revolt at J7: Alice attacks Bob." in line, line
+    assert "Pending: support for the king revolt at J7." in line, line
     # the engine's event says what was committed
     assert (f"Alice commits {held} red." if held else "Alice commits no support.") in line
     assert line.endswith("To act: **Bob**.")
@@ -229,5 +233,8 @@ def test_status_line_names_a_war_by_its_leaders() -> None:
     view = tigris.view(state, None)
     pending = view["pending"]
     assert pending["conflict"] == "war" and pending["leader_colour"] == "blue"
+    assert presenters.pending_clause(view, NAMES[:2], lang="en") == (
+        "farmer war at G6: Alice attacks Bob"
+    )
     line = presenters.status_line(view, NAMES[:2], lang="en")
-    assert "Pending: farmer war at G6: Alice attacks Bob." in line, line
+    assert "Farmer war: Alice attacks Bob. Pending: commit support." in line, line

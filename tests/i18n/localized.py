@@ -126,3 +126,28 @@ def shown_texts(call: Call) -> list[str]:
         for option in comp.get("options") or []:
             texts.extend(str(option.get(k, "")) for k in ("label", "description"))
     return [text for text in texts if text]
+
+
+#: A T&E conflict told with its sides, in Korean ("왕 전쟁(외부 분쟁): 공격 A 님, 방어 B 님") and in
+#: Turkish ("kral savaşı: saldıran A, savunan B").
+_CONFLICT_TOLD = (
+    re.compile(r"(\S+) (반란|전쟁)\((?:내부|외부) 분쟁\): 공격 (.+?) 님, 방어 (.+?) 님"),
+    re.compile(r"(\S+) (isyanı|savaşı): saldıran (.+?), savunan ([^.;]+)"),
+)
+
+
+def conflicts_told_twice(text: str) -> list[str]:
+    """The conflicts one message tells twice (the same leader, kind and sides), e.g. an event
+    and then a pending line repeating it; also the Korean gloss ``(내부 분쟁)`` given twice."""
+    seen: set[tuple[str, ...]] = set()
+    twice: list[str] = []
+    for pattern in _CONFLICT_TOLD:
+        for match in pattern.finditer(text):
+            key = tuple(part.lower() for part in match.groups())
+            if key in seen:
+                twice.append(match.group(0))
+            seen.add(key)
+    for gloss in ("(내부 분쟁)", "(외부 분쟁)"):
+        if text.count(gloss) > 1 and not twice:
+            twice.append(gloss)
+    return twice

@@ -252,6 +252,38 @@ async def test_a_korean_and_a_turkish_reader_get_their_language(harness: Harness
     assert english.content is not None and english.content.startswith("Welcome back")
 
 
+async def test_an_unknown_option_is_shown_as_typed_and_the_options_as_the_lobby_names_them(
+    harness: Harness,
+) -> None:
+    h = harness
+    options = {"game": "tigris", "options": "foo=1"}
+    korean = await slash_in(h, ALICE, "ko", "game", options, sub="new")
+    assert korean.content is not None and korean.content.startswith(
+        "알 수 없는 옵션이에요: `foo`. 이 게임의 옵션: "
+    )
+    assert "공개 점수(open_scoring), 레이팅 반영(rated)." in korean.content
+    turkish = await slash_in(h, BOB, "tr", "game", options, sub="new")
+    assert turkish.content is not None and turkish.content.startswith(
+        "Bilinmeyen seçenek: `foo`. Bu oyunun seçenekleri: "
+    )
+    assert "açık puan (open_scoring)" in turkish.content and "'" not in turkish.content
+
+
+async def test_the_commands_a_korean_or_turkish_text_names_are_its_own_not_mentions(
+    harness: Harness,
+) -> None:
+    """Discord shows a mention under the English name: ko/tr replies name `/복귀`, `/döndüm`."""
+    h = harness
+    await h.bot.sync_commands(force=True)  # ids known: an English reply mentions the command
+    english = await slash_in(h, ALICE, "en-US", "away", {"days": 2})
+    assert english.content is not None and re.search(r"</back:\d+> ends it early", english.content)
+    korean = await slash_in(h, ALICE, "ko", "away", {"days": 2})
+    assert korean.content is not None and "`/" in korean.content and "</" not in korean.content
+    turkish = await slash_in(h, BOB, "tr", "away", {"days": 2})
+    assert turkish.content is not None and "</" not in turkish.content
+    assert "` ile erken bitirebilirsin." in turkish.content
+
+
 async def test_every_cog_reply_goes_through_the_catalogue(harness: Harness) -> None:
     """In the pseudo-locale, no English word of these replies is outside ``⟦…⟧``."""
     h = harness

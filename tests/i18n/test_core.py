@@ -40,6 +40,25 @@ def test_lists_are_joined_the_languages_way() -> None:
     assert i18n.render(listing(["Alice 님", "Bob 님"]), "ko") == "Alice 님과 Bob 님"
 
 
+def test_a_command_is_a_clickable_mention_in_english_and_the_readers_own_name_elsewhere() -> None:
+    """Discord shows a mention under its English name in every client: only English gets one."""
+    i18n.COMMAND_IDS.update({"move": 41, "game new": 42})
+    try:
+        text = _(
+            "No open games in this server. Start one with {command}.",
+            command=i18n.command("game new"),
+        )
+        assert text.render("en").endswith("Start one with </game new:42>.")
+        assert i18n.command("move").render("ko") == "`/행동`"
+        assert i18n.command("move").render("tr") == "`/hamle`"
+        assert "`/게임 만들기` 명령어로" in text.render("ko")
+        assert "`/oyun yeni` ile" in text.render("tr")
+    finally:
+        i18n.COMMAND_IDS.clear()
+    assert i18n.command("back").render("en") == "/back"
+    assert i18n.command("back").render("tr") == "`/döndüm`"
+
+
 @pytest.mark.parametrize(
     ("locale", "lang"),
     [

@@ -164,12 +164,26 @@ def test_a_war_and_its_result_read_in_korean_and_turkish() -> None:
     turkish = presenters.status_line(view, NAMES, lang="tr")
     assert "Ayşe 님이 G6 칸에 사원 타일을 놓았어요." in korean
     assert "왕 전쟁(외부 분쟁): 공격 Ayşe 님, 방어 민준 님." in korean
-    assert "진행 중: G6 칸의 왕 전쟁(외부 분쟁): 공격 Ayşe 님, 방어 민준 님." in korean
+    # The war is told once: the pending line says only what it waits for.
+    assert "진행 중: 지원 타일 내기." in korean and korean.count("공격 Ayşe 님") == 1
     assert "Ayşe, G6 karesine bir tapınak taşı koydu." in turkish
     assert "Kral savaşı: saldıran Ayşe, savunan 민준." in turkish
-    assert "Sırada: G6 karesinde kral savaşı: saldıran Ayşe, savunan 민준." in turkish
+    assert "Sırada: destek." in turkish and turkish.count("saldıran") == 1
     assert turkish.endswith("Sıra: **Ayşe**.")
-    state = play(state, "0: support 2", "1: support 0")
+    # The next message names the conflict it still waits for, without the sides or the gloss.
+    state = play(state, "0: support 2")
+    after = tigris.view(state, None)
+    assert "진행 중: G6 칸 왕 전쟁 – 지원 타일 내기." in presenters.status_line(
+        after, NAMES, lang="ko"
+    )
+    assert "Sırada: G6 karesindeki kral savaşı için destek." in presenters.status_line(
+        after, NAMES, lang="tr"
+    )
+    # Asked without a move (the Act prompt), the conflict is told whole.
+    assert presenters.pending_clause(after, NAMES, lang="ko") == (
+        "G6 칸의 왕 전쟁(외부 분쟁): 공격 Ayşe 님, 방어 민준 님"
+    )
+    state = play(state, "1: support 0")
     events = tigris.view(state, None)["events"]
     won = next(e for e in events if e["key"] == "war_won")
     assert won["params"]["n"] == 1
@@ -217,7 +231,7 @@ def test_targi_events_name_border_and_tribe_cards_in_the_edition_words() -> None
     assert event["key"] == "takes_border"
     assert (
         presenters.event_text("targi", event).render("ko")
-        == "@0 님이 받은 것: 대추야자 1개 (대추야자, 2)"
+        == "@0 님이 받은 것: 대추야자 1개 (2번 대추야자 카드)"
     )  # type: ignore[union-attr]
     assert named("targi card", "Oasis, raid immunity").render("ko") == "야자수: 습격 면제"
     assert named("targi card", "Tribal Expansion").render("tr") == "Kabile Genişlemesi"

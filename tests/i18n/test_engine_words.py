@@ -15,6 +15,8 @@ from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError
 from bot.i18n import catalog, render, tr
+from bot.ui.labels import action_label
+from tests.i18n.localized import conflicts_told_twice
 from tests.tigris.helpers import play, position
 
 NAMES = ["Ayşe", "민준", "Cem"]
@@ -81,7 +83,9 @@ def test_tiles_in_hand_are_counted_in_the_languages_order() -> None:
     assert (
         presenters.hand_text("tigris", private, 0, lang="ko") == "내 타일: 빨강 1, 파랑 2, 검정 1."
     )
-    assert presenters.hand_text("tigris", private, 0, lang="tr") == "Elin: kırmızı, 2 mavi, siyah."
+    assert (
+        presenters.hand_text("tigris", private, 0, lang="tr") == "Elin: 1 kırmızı, 2 mavi, 1 siyah."
+    )
     assert presenters.hand_text("tigris", private, 0, lang="en") == "Your hand: red, 2 blue, black."
 
 
@@ -90,8 +94,8 @@ def test_targi_goods_are_counted_words_inside_sentences() -> None:
              "params": {"player": "@0", "goods": "1D 2S", "border": 2}}  # fmt: skip
     text = presenters.event_text("targi", takes)
     assert tr(text, "en") == "@0 takes 1D 2S (Dates, 2)"
-    assert tr(text, "ko") == "@0 님이 받은 것: 대추야자 1개, 소금 2개 (대추야자, 2)"
-    assert tr(text, "tr") == "@0 aldı: 1 hurma, 2 tuz (Hurma, 2)"
+    assert tr(text, "ko") == "@0 님이 받은 것: 대추야자 1개, 소금 2개 (2번 대추야자 카드)"
+    assert tr(text, "tr") == "@0 aldı: 1 hurma, 2 tuz (2 numaralı Hurma kartından)"
     paid = {"key": "raid_paid", "text": "@1 pays 1VP to Raid 1",
             "params": {"player": "@1", "goods": "1VP", "border": 4}}  # fmt: skip
     assert tr(presenters.event_text("targi", paid), "ko") == "@1 님이 습격 1 카드에 낸 것: 승점 1점"
@@ -102,6 +106,36 @@ def test_targi_goods_are_counted_words_inside_sentences() -> None:
         presenters.goods_text("free") != "free"
         and tr(presenters.goods_text("free"), "ko") == "무료"
     )
+
+
+def test_a_display_slot_and_a_tribe_card_are_words_not_notation() -> None:
+    """N6/N8 of the second review: "3.1 yerine" read as "instead of 3.1"; card names were
+    nested unquoted in parentheses."""
+    shown = {"key": "display", "text": "@0 displays Targia, no ability (3 VP) at 3.1 (pays 1D)",
+             "params": {"player": "@0", "card": "targia_01", "slot": "3.1",
+                        "payment": "1D"}}  # fmt: skip
+    text = presenters.event_text("targi", shown)
+    assert tr(text, "en") == shown["text"]
+    assert tr(text, "ko") == (
+        "@0 님이 「타르기아: 능력 없음 (승점 3)」 카드를 3줄 1번 자리에 내려놓았어요 "
+        "(지불: 대추야자 1개)"
+    )
+    assert tr(text, "tr") == (
+        "@0, “Targia – yeteneği yok (3 puan)” kartını sergiledi: 3. sıra 1. yer (ödeme: 1 hurma)"
+    )
+    choice = {"kind": "take", "count": 3, "why": "Targia, one-time choice: 3 goods / 1 gold / 1 VP"}
+    view = {"game": "targi", "pending": choice}
+    assert presenters.pending_clause(view, NAMES, lang="tr") == (
+        "3 mal seçimi – “Targia – bir kerelik seçim (3 mal / 1 altın / 1 puan)” kartı"
+    )
+    assert presenters.pending_clause(view, NAMES, lang="ko").startswith("원하는 상품 3개 받기 – 「")
+    got = {"key": "takes_card", "text": "@1 takes 3S (Targia, no ability (3 VP))",
+           "params": {"player": "@1", "goods": "3S", "card": "targia_01"}}  # fmt: skip
+    assert tr(presenters.event_text("targi", got), "tr") == (
+        "@1 aldı: 3 tuz (“Targia – yeteneği yok (3 puan)” kartından)"
+    )
+    assert action_label("targi", "display 1", lang="ko") == "1번 줄에 내려놓기 …"
+    assert action_label("targi", "use 3", lang="tr") == "Kullan: Tuz kartı (3)"
 
 
 def test_a_targi_score_keeps_points_apart_from_goods() -> None:
@@ -241,6 +275,58 @@ NOT_OUR_WORDS = {
 }
 
 
+#: A Turkish verbal noun in -ma/-me closing a clause after an object in the accusative (or a
+#: possessive compound) reads first as a negative imperative: "kartları kullanma" = "don't use
+#: the cards". Status lines say it with "-ecek", "seçim", "eylemleri" or a noun instead.
+NEGATIVE_LOOKING = re.compile(
+    r"(?:(?<![\w'])[a-zçğıöşü]+[ıiuü]|(?:\{n\}|\d+) [a-zçğıöşü]+) (?!hurma\b)[a-zçğıöşü]+m[ae]"
+    r"(?=$| \(| ya da | veya |[.;])"
+)
+#: -ma/-me nouns joined as choices ("sergileme, ele alma ya da atma"): "don't display, …".
+NEGATIVE_CHOICES = re.compile(r"[a-zçğıöşü]+m[ae],? (?:ya da|veya) [a-zçğıöşü]+m[ae](?![\w])")
+
+
+def negative_looking(text: str) -> list[str]:
+    """The places where a Turkish text may read as "don't …" (see :data:`NEGATIVE_LOOKING`)."""
+    found = [m.group(0) for m in NEGATIVE_LOOKING.finditer(text)]
+    return found + [m.group(0) for m in NEGATIVE_CHOICES.finditer(text)]
+
+
+def test_the_negative_imperative_scan_finds_what_the_native_reader_stopped_at() -> None:
+    assert negative_looking("Sırada: kartları ve kabile piyonlarını kullanma.")
+    assert negative_looking("sergiyi yeniden düzenleme ya da olduğu gibi bırakma")
+    assert negative_looking("fazla malları atma")
+    assert negative_looking("Sırada: 1 hazine alma.") and negative_looking("{n} mal atma")
+    assert not negative_looking("Sırada: 1 hazine alınacak.")
+    assert negative_looking("çekilen kabile kartı: sergileme, ele alma ya da atma")
+    assert not negative_looking("Sırada: kart ve piyon eylemleri.")
+    assert not negative_looking("Sırada: Targi yerleştirme (2 kaldı).")
+    assert not negative_looking("mallar, yani hurma, tuz ve biber")
+    assert not negative_looking("serginin yeniden düzenlenmesi ya da olduğu gibi kalması")
+
+
+@pytest.mark.parametrize("domain", sorted(catalog.DOMAINS))
+def test_no_turkish_status_reads_as_a_negative_imperative(domain: str) -> None:
+    found = []
+    for message in catalog.read("tr", domain):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [(message.id, hit) for form in forms for hit in negative_looking(form or "")]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["ko", "tr"])
+@pytest.mark.parametrize(("seats", "seed"), [(3, 5), (4, 2), (2, 8)])
+def test_a_conflict_is_told_once_in_each_message_of_a_playout(
+    seats: int, seed: int, lang: str
+) -> None:
+    texts = _texts_of_a_playout("tigris", seats, seed, lang)
+    told = [t for t in texts if "분쟁)" in t or "saldıran" in t]
+    assert told, "no conflict in this playout: choose another seed"
+    assert {t: conflicts_told_twice(t) for t in texts if conflicts_told_twice(t)} == {}
+
+
 @pytest.mark.parametrize("domain", sorted(catalog.DOMAINS))
 @pytest.mark.parametrize("lang", ["ko", "tr"])
 def test_the_catalogues_use_no_fallback_particles_and_only_the_glossarys_words(
@@ -254,3 +340,42 @@ def test_the_catalogues_use_no_fallback_particles_and_only_the_glossarys_words(
             assert not BOTH_PARTICLES.search(form), (message.id, form)
             for word in NOT_OUR_WORDS[lang]:
                 assert word not in f" {form} ", (message.id, form, word)
+
+
+def _final_summary(name: str, seats: int, seed: int) -> dict[str, Any]:
+    game = get_game(name)
+    state = game.new_game(seats, seed)
+    rng = random.Random(seed)
+    while game.to_act(state):
+        seat = rng.choice(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return {
+        "end_reason": "over",
+        "ranking": [list(place) for place in game.outcome(state)["ranking"]],
+        "scores": game.scores(state),
+        "public": game.view(state, None),
+        "views": [game.view(state, s) for s in range(seats)],
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "move", "end"),
+    [
+        ("targi", "ko", "님의 수: `", "습격 4로 게임이 끝났어요"),
+        ("targi", "tr", " oynadı: `", "Baskın 4 oyunu bitirdi"),
+        ("tigris", "ko", "님의 수: `", "게임이 끝났어요: 주머니에"),
+        ("tigris", "tr", " oynadı: `", "Oyun bitti: torba"),
+    ],
+)
+def test_the_final_result_tells_the_last_move_and_why_the_game_ended(
+    name: str, lang: str, move: str, end: str
+) -> None:
+    summary = _final_summary(name, 2, 6)
+    first, head, *_rest = presenters.final_text(name, summary, NAMES, lang=lang).splitlines()
+    assert move in first and end in first, first
+    assert head.startswith("**")
+    # A message that lists the moves itself, or a resignation, does not tell it again.
+    quiet = presenters.final_text(name, summary, NAMES, lang=lang, last_move=False)
+    assert quiet.startswith("**")
+    resigned = {**summary, "end_reason": "resigned", "resigned_seat": 0}
+    assert presenters.final_text(name, resigned, NAMES, lang=lang).startswith("**")

@@ -39,6 +39,7 @@ from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord import payloads as p
 from tests.i18n.localized import (
     TURKISH_LETTERS,
+    conflicts_told_twice,
     english_words,
     hangul_share,
     localize,
@@ -97,6 +98,9 @@ ENGLISH = {
 #: Words a translated command text keeps: example names, language names, option notation.
 COMMAND_WORDS = {"ann", "bob", "english", "türkçe", "ai", "ceil", "log", "open", "scoring"}
 _MENTION = re.compile(r"<(?:@[!&]?|#|t:)\d+(?::[a-zA-Z])?>|`[^`]*`|https?://\S+")
+#: A slash command mention: Discord shows it under the English name in every client, so a
+#: Korean or Turkish text names the command in a code span instead (`/행동`, `/hamle`).
+COMMAND_MENTION = re.compile(r"</[^:>]+:\d+>")
 
 
 @pytest_asyncio.fixture
@@ -221,6 +225,7 @@ async def test_a_whole_game_shows_only_the_tables_language(
     h = harness
     images = ImageLanguages(monkeypatch)
     localize(h, lang, guild_locale=lang)
+    await h.bot.sync_commands(force=True)  # command ids known: texts could mention commands
     notation = await play_a_whole_game(h, game, seed)
     table = await h.table_by_id(1)
     assert table.status == "finished" and table.language == lang
@@ -231,6 +236,9 @@ async def test_a_whole_game_shows_only_the_tables_language(
     texts = [text for call in _calls_shown(fake_discord) for text in shown_texts(call)]
     allowed = {word.lower() for word in [*NAMES, *notation, "AI"]}
     problems = [f"message: {text!r}" for text in _leftovers(texts, lang, allowed)]
+    if lang != PSEUDO:
+        problems += [f"command mention: {t!r}" for t in texts if COMMAND_MENTION.search(t)]
+        problems += [f"conflict told twice: {t!r}" for t in texts if conflicts_told_twice(t)]
     # The pseudo-locale is no Discord locale: there the Korean definitions must exist.
     for english, shown in _command_texts(synced, "ko" if lang == PSEUDO else lang):
         if shown is None:
@@ -413,6 +421,7 @@ async def test_a_scripted_game_and_its_extras_show_no_english_and_no_particle_fa
         pytest.skip(f"the {game} engine is not installed")
     h, clock = timed_harness
     localize(h, lang, guild_locale=lang)
+    await h.bot.sync_commands(force=True)  # command ids known: texts could mention commands
     notation: set[str] = set()
     await play_with_extras(h, clock, game, notation)
     texts = [text for call in _calls_shown(fake_discord) for text in shown_texts(call)]
@@ -429,6 +438,8 @@ async def test_a_scripted_game_and_its_extras_show_no_english_and_no_particle_fa
         text = _without_notation(text, notation)
         bad = foreign_words(text, lang, allowed, english)
         fallback = FALLBACK.search(text) if lang == "ko" else None
+        if COMMAND_MENTION.search(text) or conflicts_told_twice(text):
+            problems.append(f"command mention or conflict told twice: {text!r}")
         if not bad and not fallback:
             continue
         elsewhere = [pattern.pattern for pattern, _owner in owned if pattern.search(text)]
@@ -467,3 +478,18 @@ def test_the_scanner_finds_english_and_fallbacks_but_not_names_notation_or_menti
     assert FALLBACK.search("타일을(를) 놓았어요") and not FALLBACK.search("타일을 놓았어요 (3개)")
     assert _without_notation("tile red F4 — 사원 타일 → F4", {"tile red F4"}) == "사원 타일 → F4"
     assert _without_notation("catastrophe P …", {"catastrophe P4"}) == ""
+    assert COMMAND_MENTION.search(
+        "행동을 고르세요. </move:12> 명령어로"
+    ) and not COMMAND_MENTION.search("행동을 고르세요. `/행동` 명령어로")
+    twice = (
+        "농부 반란(내부 분쟁): 공격 Carol 님, 방어 Dave 님. "
+        "진행 중: A8 칸의 농부 반란(내부 분쟁): 공격 Carol 님, 방어 Dave 님."
+    )
+    assert conflicts_told_twice(twice)
+    assert conflicts_told_twice(
+        "Tüccar isyanı: saldıran Bob, savunan Dave. "
+        "Sırada: B3 karesinde tüccar isyanı: saldıran Bob, savunan Dave."
+    )
+    once = "농부 반란(내부 분쟁): 공격 Carol 님, 방어 Dave 님. 진행 중: 지원 타일 내기."
+    assert not conflicts_told_twice(once)
+    assert not conflicts_told_twice("Tüccar isyanı: saldıran Bob, savunan Dave. Sırada: destek.")

@@ -22,13 +22,13 @@ NOTATION_VERBS = re.compile(
 @pytest.mark.parametrize(
     ("game", "action", "korean", "turkish"),
     [
-        ("tigris", "tile red F4", "사원 타일 → F4", "tapınak taşı → F4"),
-        ("tigris", "leader black G3", "왕 지도자 → G3", "kral lideri → G3"),
-        ("tigris", "withdraw green", "상인 지도자 회수", "tüccar liderini geri çek"),
+        ("tigris", "tile red F4", "사원 타일 → F4", "Tapınak taşı → F4"),
+        ("tigris", "leader black G3", "왕 지도자 → G3", "Kral lideri → G3"),
+        ("tigris", "withdraw green", "상인 지도자 회수", "Tüccar liderini geri çek"),
         ("tigris", "support 0", "지원하지 않기", "Destek verme"),
         ("tigris", "support 2", "지원 타일 2개", "2 taşla destekle"),
         ("tigris", "pass", "패스", "Pas"),
-        ("targi", "place 2", "2번 대추야자에 타르기 놓기", "Targi koy: 2 Hurma"),
+        ("targi", "place 2", "2번 대추야자에 타르기 놓기", "Targi koy: Hurma kartı (2)"),
         ("targi", "done", "끝내기", "Bitir"),
         ("targi", "discard", "버리기", "At"),
         ("targi", "hand", "손에 들기", "Eline al"),

@@ -114,7 +114,9 @@ async def test_a_korean_servers_league_posts_are_korean(league_bot: Bot) -> None
     assert "경기는 아래 링크된 각자의 스레드에서 진행해요" in announcement["content"]
     snap = await h.bot.leagues.snapshot(league.id)
     standings = h.fake.message(snap.league.standings_message_id)["content"]
-    assert standings.startswith("**Spring** (타르기, 풀리그, 라운드당 7일). 1라운드 중 1라운드")
+    assert standings.startswith(
+        "**Spring** (타르기, 풀리그, 라운드당 7일). 전체 1라운드 중 1라운드"
+    )
     assert "0점, 0경기, 0승, 상대 점수 0" in standings
     card = h.fake.message(league.signup_message_id)
     assert "참가 신청은 <t:" in card["content"] and card["components"] == []
@@ -207,7 +209,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     card = await as_reader(h, ALICE, "ko", "rating", {"game": "targi"})
     assert card.content.startswith("**Alice**, 타르기: ")
     needed = PROVISIONAL_GAMES
-    assert f"잠정 ({needed}게임 중 2게임); 2게임 2승. 최근 기록 (최신순): 1. +" in card.content
+    assert f"잠정 ({needed}게임 중 2게임); 2게임 2승. 최근 기록 (최신순): 1위(+" in card.content
     assert card.images()
     nothing = await as_reader(h, CAROL, "ko", "rating")
     assert nothing.content == (
@@ -216,7 +218,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     history = await as_reader(h, BOB, "tr", "history")
     lines = history.content.splitlines()
     assert lines[0] == "**Bob** adlı oyuncunun son biten oyunları (en yenisi önce):"
-    assert "sıralama 2/2, rakipler: Alice (çekilme) · -" in lines[1]
+    assert "sıralama 2/2 (oyundan çekildi) · rakip: Alice · -" in lines[1]
 
 
 async def test_pseudo_locale_every_league_post_comes_from_the_catalogue(league_bot: Bot) -> None:

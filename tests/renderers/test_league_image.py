@@ -75,3 +75,16 @@ def test_the_column_headings_stay_full_size_and_apart(lang: str, monkeypatch: py
     assert {size for _, _, size in drawn} == {16}
     spans = sorted(drawn)
     assert all(b[0] - a[1] >= 12 for a, b in itertools.pairwise(spans))
+
+
+def test_half_points_are_written_the_languages_way_as_in_the_statistics() -> None:
+    """One locale-aware format for decimals: the league table says "7,5" in Turkish, as the
+    statistics panel's averages do, and "7.5" in English and Korean."""
+    from renderers import _draw
+    from renderers.stats import average_text
+
+    for lang, half in (("en", "7.5"), ("ko", "7.5"), ("tr", "7,5")):
+        with _draw.recording() as texts:
+            render_standings(standings(), lang)
+        assert half in texts and "9" in texts, (lang, texts)
+        assert average_text(5.5, lang) == half.replace("7", "5")

@@ -1,0 +1,53 @@
+"""The second native reader's smaller findings (N9, N14–N16, images), as the catalogues now
+word them: each row is a text a player met, the finding it answers and what it reads now
+(`data/locale/REVIEW-27.md`). A row failing means the wording went back."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import C_, N_, _, tr
+from bot.ui.labels import action_label, prefix_label
+
+ROWS = [
+    # N9: the rating is not the game's score.
+    ("N9", "tr", _("Ratings: {changes}.", changes="Ann 1510 (+10)"),
+     "Yeni sıralama puanları: Ann 1510 (+10)."),
+    ("N9", "tr", _("Not rated: {why}.", why="…"), "Sıralama puanına sayılmadı: …."),
+    # N15: smaller Turkish phrasings.
+    ("N15", "tr", _("I will DM you when it is your turn (if your DMs are open)."),
+     "Sıra sana gelince özel mesaj atacağım (özel mesajların açıksa)."),
+    ("N15", "tr", _("reminders every {hours} h", hours=12), "12 saatte bir hatırlatma"),
+    ("N15", "tr", _("{player} places only 2 Targi next round", player="Ann"),
+     "Ann gelecek turda yalnızca 2 Targi koyacak"),
+    ("N15", "tr", N_("You have {n} away day left this month (the budget is {budget} days per "
+                     "calendar month).", "You have {n} away days left this month (the budget is "
+                     "{budget} days per calendar month).", 13, budget=14),
+     "Bu ay kalan uzakta kalma hakkın: 13 gün (her takvim ayı için 14 gün)."),
+    ("N15", "tr", C_("Targi image", "✓ raided"), "✓ bitti"),
+    ("N15", "tr", C_("statistic", "Goods traded"), "Tüccar'a verilen mal"),
+    ("W20", "tr", C_("statistic", "Conflicts won"), "Çat. G."),
+    # N16: smaller Korean phrasings.
+    ("N16", "ko", _("round {n} of {total}", n=1, total=1), "전체 1라운드 중 1라운드"),
+    ("N16", "ko", _("**{game}** leaderboard ({ranked} ranked of {total} players):", game="타르기",
+                    ranked=0, total=2), "**타르기** 순위표 (플레이어 2명, 순위 진입 0명):"),
+    ("N16", "ko", C_("chart image", "turn"), "턴"),
+    ("N16", "ko", C_("option name", "turn"), "턴"),
+    ("N16", "ko", _("This game was aborted."), "이 게임은 취소됐어요."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("finding", "lang", "text", "now"), ROWS)
+def test_the_second_reviews_phrasings_read_as_answered(
+    finding: str, lang: str, text: object, now: str
+) -> None:
+    assert tr(text, lang) == now, finding
+
+
+def test_turkish_act_labels_start_with_a_capital_and_say_which_card() -> None:
+    """N4, N14: "Targi koy: 2 Hurma" read as a quantity; sub-menus started in lower case."""
+    assert action_label("targi", "place 2", lang="tr") == "Targi koy: Hurma kartı (2)"
+    assert prefix_label("tigris", "tile black", 12, lang="tr") == "Yerleşim taşı … (12)"
+    assert prefix_label("tigris", "leader", 132, lang="tr") == (
+        "Lider koy ya da yerini değiştir (132)"
+    )
