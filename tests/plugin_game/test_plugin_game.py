@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace as replace_fields
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import renderers
 from bot import presenters, titles
 from bot.games import game_names, get_game, replay
 from bot.service import NO_AI, ServiceError
+from bot.storage.pbp import PbpQueries
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import (
@@ -134,13 +136,21 @@ async def test_take_away_is_played_whole_through_discord(
     assert f"{mover.name} takes {action.split()[1]}." in post.json["content"]
     assert post.files[0].is_png() and post.files[0].data != image.data
 
-    # The play-by-post timer runs out for the next player, with the AI chosen to decide: the
-    # title has no AI, so the seat is skipped (its first legal action, as the title names no
-    # safest one; not shown, as the title does not say its actions are public) and play goes on.
-    set_ = await h.slash(
-        ALICE, "game", {"timer_hours": 2, "reminder_hours": 0, "consequence": "ai"}, sub="timing"
-    )
+    # The play-by-post timer: the AI cannot be what decides for a late player (the title has
+    # none), so the choice is refused and nothing changes.
+    refused = await h.slash(ALICE, "game", {"timer_hours": 2, "consequence": "ai"}, sub="timing")
+    assert refused.ephemeral and refused.content == str(NO_AI), refused.content
+    assert (await h.bot.pbp.options(table.id)).timer is None
+    set_ = await h.slash(ALICE, "game", {"timer_hours": 2, "reminder_hours": 0}, sub="timing")
     assert "turn timer 2 h" in set_.content, set_.content
+    # A table that has the AI as its consequence all the same (stored before the title lost its
+    # AI) sees the late seat skipped, never a table stuck waiting for an AI: its first legal
+    # action (the title names no safest one), not shown (nor does it say its actions are public).
+    async with h.service.db.write() as q:
+        pbp = PbpQueries(q)
+        await pbp.put_options(
+            table.id, replace_fields(await pbp.options(table.id), consequence="ai")
+        )
     waiting = seated((await h.service.public_view(table.id))["to_act"][0])
     decided = (await h.service.legal_actions(table.id, waiting.uid))[0]
     seq = (await h.table()).seq
