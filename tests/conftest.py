@@ -44,6 +44,8 @@ def titles_under_test(module: ModuleType | None) -> list[titles.Title]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if not {"game_title", "game_case"} & set(metafunc.fixturenames):
+        return
     entries = titles_under_test(metafunc.module)
     if "game_title" in metafunc.fixturenames:
         ids = [entry.name for entry in entries]
