@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import sys
 
+import aiohttp
 import asyncpg
 import discord
 import discord.gateway
@@ -137,6 +138,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except discord.LoginFailure:
         print("Cannot start: Discord refused DISCORD_TOKEN; copy it again.", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as error:  # no network, no DNS, a firewall
+        where = f" at {settings.api_base}" if settings.api_base else ""
+        print(
+            f"Cannot start: cannot reach Discord{where} ({error}); check the network.",
+            file=sys.stderr,
+        )
         return 2
 
 

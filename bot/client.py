@@ -121,6 +121,10 @@ class BoardBot(commands.Bot):
         sharding: dict[str, Any] = {}
         if self.own_shards.count is not None:
             sharding = {"shard_count": self.own_shards.count, "shard_ids": [*self.own_shards.ids]}
+        # The bot never joins a voice channel: discord.py's start-up warnings that its voice
+        # libraries (PyNaCl, davey) are missing would only alarm the admin reading the log.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),  # nothing privileged: interactions carry the rest

@@ -63,12 +63,14 @@ class Replay:
 
 def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
     """The turns of a game from its public views (``views[i]`` after ``i`` actions): a turn ends
-    where its title's ``turn_key`` changes, the last one with the last action."""
+    where its title's ``turn_key`` changes (at every action without one), the last one with the
+    last action."""
     key = titles.title(game).turn_key  # type: ignore[union-attr]
     turns: list[Turn] = []
     start = 0
     for index in range(1, len(views)):
-        if views[index][key] != views[index - 1][key] or index == len(views) - 1:
+        ended = key is None or views[index][key] != views[index - 1][key]
+        if ended or index == len(views) - 1:
             turns.append(Turn(len(turns) + 1, start, index))
             start = index
     return turns

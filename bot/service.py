@@ -32,6 +32,7 @@ from bot.storage.pbp import PbpQueries
 from bot.storage.tables import Database, Queries, SeatRow, TableRow
 
 __all__ = [
+    "NO_AI",
     "AlreadySeated",
     "BadOption",
     "ChannelBusy",
@@ -52,6 +53,7 @@ __all__ = [
     "UnknownGame",
     "UnknownTable",
     "WrongPlayerCount",
+    "has_ai",
 ]
 
 log = logging.getLogger(__name__)
@@ -166,12 +168,23 @@ def _game_id(game: str) -> Text | str:
     return title.game_id if title is not None else game
 
 
+#: The refusal of an AI seat for a title without an AI.
+NO_AI = _("This game has no AI players: invite people to its seats.")
+
+
+def has_ai(game: str) -> bool:
+    """Whether AI players can take seats of ``game`` (its title names an AI)."""
+    title = titles.title(game)
+    return title is not None and title.ai is not None
+
+
 def ai_replaces_leavers(table: Table) -> bool:
     """Whether the title of ``table`` lets an AI take over a leaver's seat at its number of
     seats (its ``ai_replaces_leavers`` from ``min_seats_replaced`` seats on)."""
     title = titles.title(table.game)
     return (
         title is not None
+        and title.ai is not None
         and title.ai_replaces_leavers
         and len(table.players) >= title.min_seats_replaced
     )
@@ -543,6 +556,8 @@ class Service:
         async with self._lock(table_id), self._db.write() as q:
             _row, table = await self._load(q, table_id)
             self._allowed(table, user_id, can_manage)
+            if not has_ai(table.game):
+                raise BadOption(NO_AI)
             if table.status != "lobby":
                 raise NotInLobby(_("This game has already started or ended; no seats are open."))
             if len(table.players) >= table.max_seats:

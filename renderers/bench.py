@@ -22,6 +22,11 @@ def _seats(game: str) -> int:
     return max(_title(game).bench_seats)
 
 
+def image_games() -> list[str]:
+    """The titles the image benchmarks draw: those with targets (``image_targets_ms``)."""
+    return [t.name for t in titles.titles() if t.image_targets_ms]
+
+
 def _title(game: str) -> titles.Title:
     title = titles.title(game)
     if title is None:
@@ -50,8 +55,9 @@ class Result:
         return statistics.median(self.cpu_ms)
 
     @property
-    def target_ms(self) -> float:
-        return _title(self.game).image_targets_ms[self.kind]
+    def target_ms(self) -> float | None:
+        """What the title aims at for this kind of image (None: no target)."""
+        return _title(self.game).image_targets_ms.get(self.kind)
 
 
 def sample_views(
@@ -136,20 +142,24 @@ def report(results: Sequence[Result]) -> str:
     ]
     for r in results:
         p90 = sorted(r.times_ms)[int(0.9 * (len(r.times_ms) - 1))]
-        verdict = "ok" if r.median_ms < r.target_ms else "SLOW"
+        target = "-"
+        if r.target_ms is not None:
+            verdict = "ok" if r.median_ms < r.target_ms else "SLOW"
+            target = f"<{r.target_ms:.0f}ms {verdict}"
         lines.append(
             f"{r.game + ' ' + r.kind:<16}{r.median_ms:>7.1f}ms{p90:>7.1f}ms"
             f"{r.cpu_median_ms:>7.1f}ms{r.first_ms:>7.0f}ms"
             f"{statistics.median(r.sizes) / 1024:>10.0f}KB{max(r.sizes) / 1024:>8.0f}KB"
-            f"{'<' + format(r.target_ms, '.0f') + 'ms ' + verdict:>13}"
+            f"{target:>13}"
         )
     return "\n".join(lines)
 
 
 #: The replays the bench draws: (game, seats) of one seeded random game each.
 def replay_games() -> list[tuple[str, int]]:
-    """(game, seats) of each title's benchmark games."""
-    return [(t.name, seats) for t in titles.titles() for seats in t.bench_seats]
+    """(game, seats) of the benchmark games of each title of :func:`image_games`."""
+    drawn = image_games()
+    return [(t.name, seats) for t in titles.titles() if t.name in drawn for seats in t.bench_seats]
 
 
 @dataclass
@@ -164,7 +174,7 @@ class ReplayResult:
     gif_bytes: int
     apng_bytes: int
     apng_cpu_ms: float
-    chart_cpu_ms: float
+    chart_cpu_ms: float | None  # None: the title has no score story
 
 
 def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any], list[Any]]:
@@ -179,15 +189,17 @@ def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any]
     return states, views, replays.split_turns(game_name, views)
 
 
-def run_replays(seed: int, lang: str = "en") -> list[ReplayResult]:
-    """Draw the replay (GIF, as posted, and APNG to compare) and the score story of one seeded
-    game of each of :func:`replay_games`."""
+def run_replays(
+    seed: int, lang: str = "en", games: Sequence[tuple[str, int]] | None = None
+) -> list[ReplayResult]:
+    """Draw the replay (GIF, as posted, and APNG to compare) and the score story (if the title
+    has one) of one seeded game of each of ``games`` (default: :func:`replay_games`)."""
     from bot import replays
     from bot.games import get_game
     from renderers.replay import render_chart, render_replay
 
     results = []
-    for game_name, seats in replay_games():
+    for game_name, seats in replay_games() if games is None else games:
         states, views, turns = replay_frames(game_name, seats, seed)
         frames = [views[t.end] for t in turns]
         story = replays.story(get_game(game_name), states, views, turns)
@@ -197,9 +209,11 @@ def run_replays(seed: int, lang: str = "en") -> list[ReplayResult]:
         start_cpu = time.process_time()
         apng = render_replay(game_name, frames, lang, fmt="apng")
         apng_cpu = time.process_time() - start_cpu
-        start_cpu = time.process_time()
-        render_chart(game_name, story, lang)
-        chart_cpu = time.process_time() - start_cpu
+        chart_cpu = None
+        if _title(game_name).has_chart:
+            start_cpu = time.process_time()
+            render_chart(game_name, story, lang)
+            chart_cpu = time.process_time() - start_cpu
         results.append(
             ReplayResult(
                 game_name,
@@ -210,7 +224,7 @@ def run_replays(seed: int, lang: str = "en") -> list[ReplayResult]:
                 len(gif),
                 len(apng),
                 apng_cpu * 1000,
-                chart_cpu * 1000,
+                None if chart_cpu is None else chart_cpu * 1000,
             )
         )
     return results
@@ -222,10 +236,11 @@ def replay_report(results: Sequence[ReplayResult]) -> str:
         f"{'chart cpu':>11}"
     ]
     for r in results:
+        chart = "-" if r.chart_cpu_ms is None else f"{r.chart_cpu_ms:.0f}ms"
         lines.append(
             f"{r.game + ' ' + str(r.seats) + 'p':<16}{r.turns:>6}{r.cpu_ms:>7.0f}ms"
             f"{r.wall_ms:>7.0f}ms{r.gif_bytes / 1024:>7.0f}KB{r.apng_bytes / 1024:>7.0f}KB"
-            f"{r.apng_cpu_ms:>8.0f}ms{r.chart_cpu_ms:>9.0f}ms"
+            f"{r.apng_cpu_ms:>8.0f}ms{chart:>11}"
         )
     return "\n".join(lines)
 
@@ -268,7 +283,9 @@ async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tupl
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m renderers bench", description=__doc__)
     parser.add_argument(
-        "--games", default=",".join(titles.title_names()), help="comma-separated game names"
+        "--games",
+        default=",".join(image_games()),
+        help="comma-separated game names (default: every title with image targets)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     parser.add_argument("--positions", type=int, default=8, help="positions per game")

@@ -2,17 +2,18 @@
 of the three documented errors, and never changes the state it was given.
 
 The positions come from seeded random playouts of each game and are sorted by the kind of
-decision waiting (from the public view's ``pending``), so every kind is covered: for Tigris a
-normal turn, support in a revolt and in a war, the war order, a monument and a treasure; for
-Targi the raids, placement, the action phase, each tribe-card / goods choice, the round-end drop
-and the ended game. The same fuzzing also runs under ``python -O`` (asserts stripped), so an
-``assert`` cannot be what keeps bad input out.
+decision waiting (from the public view's optional ``pending``), so every kind a game's own tests
+list (``DECISION_KINDS`` in ``tests/<game>/__init__.py``) is covered, and the ended game. The
+same fuzzing also runs under ``python -O`` (asserts stripped), so an ``assert`` cannot be what
+keeps bad input out. Generic: it runs on every installed title (``game_case``, see
+``tests/conftest.py``), and on a game's own title where its test folder imports it.
 
 Run by hand: ``python -O -m tests.test_contract_fuzz`` prints every unexpected outcome.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -21,39 +22,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import pytest
-
 from bot.games import GameError, game_names, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Every kind of decision each game can wait for; the fuzzing must meet each of them.
-REQUIRED_KINDS = {
-    "tigris": {
-        "turn",
-        "support/revolt",
-        "support/war",
-        "war_order",
-        "monument",
-        "treasure",
-        "over",
-    },
-    "targi": {
-        "raid",
-        "place",
-        "act",
-        "tribe/centre",
-        "tribe/expansion",
-        "noble",
-        "merchant",
-        "silversmith",
-        "fata_morgana",
-        "take",
-        "rearrange",
-        "limits",
-        "over",
-    },
-}
+#: What every game must meet in random play: its end. A game's own test package
+#: (``tests/<game>/__init__.py``) lists in ``DECISION_KINDS`` every kind of decision it can wait
+#: for (:func:`kind_of`), and the fuzzing must meet each of them.
+ALWAYS = frozenset({"over"})
 POSITIONS_PER_KIND = 3
 MAX_SEEDS = 40
 
@@ -99,7 +75,7 @@ def kind_of(game: ModuleType, state: Any) -> str:
     """The kind of decision waiting, from the public view (``over`` once the game has ended)."""
     if game.is_over(state):
         return "over"
-    pending = game.view(state, None)["pending"]
+    pending = game.view(state, None).get("pending")
     if pending is None:
         return "turn"
     kind = str(pending["kind"])
@@ -109,8 +85,24 @@ def kind_of(game: ModuleType, state: Any) -> str:
     return kind
 
 
+def required_kinds(name: str, seats: int | None = None) -> frozenset[str]:
+    """The kinds of decision random play must meet in game ``name`` (see :data:`ALWAYS`); with
+    more than the fewest seats, less the package's ``FEWEST_SEATS_ONLY`` (kinds a few random
+    games meet reliably with the fewest players only)."""
+    try:
+        package = importlib.import_module(f"tests.{name}")
+    except ModuleNotFoundError:
+        return ALWAYS
+    kinds = ALWAYS | frozenset(getattr(package, "DECISION_KINDS", ()))
+    fewest = min(get_game(name).SEAT_COUNTS)
+    if seats is not None and seats > fewest:
+        kinds -= frozenset(getattr(package, "FEWEST_SEATS_ONLY", ()))
+    return kinds
+
+
 def positions(game: ModuleType, seats: int) -> Iterator[tuple[str, Any]]:
     """A few positions of each kind from seeded random games, plus each game's final state."""
+    required = required_kinds(game.NAME)
     found: dict[str, int] = {}
     for seed in range(MAX_SEEDS):
         rng = random.Random(seed)
@@ -125,7 +117,7 @@ def positions(game: ModuleType, seats: int) -> Iterator[tuple[str, Any]]:
                 break
             seat = rng.choice(game.to_act(state))
             state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        if all(found.get(k, 0) >= POSITIONS_PER_KIND for k in REQUIRED_KINDS[game.NAME]):
+        if all(found.get(k, 0) >= POSITIONS_PER_KIND for k in required):
             return
 
 
@@ -193,15 +185,16 @@ def _attempt(game: ModuleType, state: Any, seat: int, text: str, *, expect_succe
     return ""
 
 
+#: The installed games and seat counts (what ``main`` fuzzes).
 CASES = [(name, seats) for name in game_names() for seats in get_game(name).SEAT_COUNTS]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case[0]}-{case[1]}")
-def test_every_input_in_every_kind_of_position_keeps_the_contract(case: tuple[str, int]) -> None:
-    name, seats = case
+def test_every_input_in_every_kind_of_position_keeps_the_contract(
+    game_case: tuple[str, int],
+) -> None:
+    name, seats = game_case
     kinds, problems = fuzz(name, seats)
-    # Four players rarely meet a monument in a few random games; two players cover it.
-    required = REQUIRED_KINDS[name] - ({"monument"} if seats > 2 else set())
+    required = required_kinds(name, seats)
     assert required <= kinds, f"positions never met: {sorted(required - kinds)}"
     assert problems == []
 

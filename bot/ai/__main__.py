@@ -15,9 +15,16 @@ from bot import titles
 from bot.ai import LEVELS, SearchLimit
 from bot.ai.arena import POSITION_SOURCES, RANDOM, UNBOUNDED, ArenaResult, arena, bench
 
-#: What ``bench`` without a game times: each game and seat count at every level.
-BENCH_TABLES = tuple((t.name, seats) for t in titles.titles() for seats in t.bench_seats)
-GAMES = titles.title_names()
+
+def bench_tables() -> tuple[tuple[str, int], ...]:
+    """What ``bench`` without a game times: each game with an AI, at each of its benchmark
+    seat counts (and every level)."""
+    return tuple((t.name, seats) for t in titles.titles() if t.ai for seats in t.bench_seats)
+
+
+def ai_games() -> tuple[str, ...]:
+    """The titles with an AI (a title without one has nothing to time or play)."""
+    return tuple(t.name for t in titles.titles() if t.ai)
 
 
 def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:
@@ -26,7 +33,7 @@ def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:
         f"{args.positions} positions per line (seed {args.seed}, from {args.source} games); "
         "CPU median / p90 / max, wall median / p90 / max, per decision:"
     )
-    for game, seats in BENCH_TABLES:
+    for game, seats in bench_tables():
         for level in LEVELS:
             figures = bench(
                 game,
@@ -49,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     b = commands.add_parser("bench", help="time decisions on positions of seeded random games")
-    b.add_argument("game", choices=GAMES, nargs="?", help="one game (default: all, every level)")
+    b.add_argument(
+        "game", choices=ai_games(), nargs="?", help="one game (default: all, every level)"
+    )
     b.add_argument("--seats", type=int, default=2)
     b.add_argument("--level", choices=LEVELS, default="strong")
     b.add_argument("--positions", type=int, default=50)
@@ -65,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         "--unbounded", action="store_true", help="strong without its budget (as before budgets)"
     )
     a = commands.add_parser("arena", help="play two levels against each other, seats rotated")
-    a.add_argument("game", choices=GAMES)
+    a.add_argument("game", choices=ai_games())
     a.add_argument("--seats", type=int, default=2)
     a.add_argument("--games", type=int, default=200)
     a.add_argument(

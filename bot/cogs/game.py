@@ -16,7 +16,7 @@ from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.games import get_game
 from bot.games.common import typed
 from bot.i18n import DEFAULT, _, command, render
-from bot.service import ChannelBusy, Service, Table
+from bot.service import NO_AI, ChannelBusy, Service, Table, has_ai
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
@@ -327,6 +327,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
         seat_order = order.value if order is not None else "join"
         table_options = parse_options(game.value, options)
+        if ai is not None and not has_ai(game.value):
+            raise CommandRefused(NO_AI)
         if ai is not None and ai.value not in ai_seats.AI_LEVELS:
             raise CommandRefused(
                 _(

@@ -5,10 +5,11 @@ Every game is a package ``bot.games.<name>`` that provides the same contract:
 - ``NAME``, ``TITLE``, ``SEAT_COUNTS`` (allowed numbers of seats), ``OPTIONS`` (table option name ->
   default value);
 - ``new_game(seats, seed, *, options=None, setup=None) -> State``;
-- ``to_act(state) -> tuple[int, ...]``, ``legal_actions(state, seat) -> list[str]``,
-  ``apply(state, seat, action) -> State``;
+- ``to_act(state) -> tuple[int, ...]``, ``legal_actions(state, seat) -> list[str]`` (each action
+  once, sorted; empty for a seat not to act), ``apply(state, seat, action) -> State``;
 - ``scores(state)``, ``is_over(state)``, ``outcome(state)`` (``{"ranking": [[seat, ...], ...]}``);
-- ``view(state, seat | None) -> dict`` (the only way secrets leave the engine);
+- ``view(state, seat | None) -> dict`` (the only way secrets leave the engine; optionally with
+  ``pending``: None on a plain turn, else the open decision, a dict with its ``kind``);
 - ``to_json(state) -> str`` and ``from_json(text) -> State``;
 - ``STATISTICS`` (names of the per-seat statistics, in the order shown) and
   ``statistics(start, steps) -> [{name: int} per seat]`` over the replayed steps

@@ -38,7 +38,7 @@ from bot.ai.worker import decision_seed
 from bot.games.common import GameError
 from bot.pbp.log import round_decisions, skip_action
 from bot.pbp.usecases import PlayByPost, active_time
-from bot.service import MoveResult, ServiceError, StaleBoard, Table
+from bot.service import MoveResult, ServiceError, StaleBoard, Table, has_ai
 from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
 
 __all__ = ["Due", "Scheduler"]
@@ -187,7 +187,8 @@ class Scheduler:
                 return Due("expired", after, row.seat, row.user_id, at, waited, consequence=kind)
             action = None
             consequence = "skip"
-            if options.consequence == "ai" and self.decide is not None:
+            # A title without an AI has its seat skipped instead (never a table stuck waiting).
+            if options.consequence == "ai" and self.decide is not None and has_ai(table.game):
                 action = await self._ai_action(row)
                 consequence = "ai"
             if action is None:

@@ -25,7 +25,16 @@ from bot.ai import seats as ai_seats
 from bot.i18n import N_, Text, _
 from bot.pbp.log import LogEntry, log_entries, takeback_refusal
 from bot.presenters import plain_text
-from bot.service import NotSeated, Player, Service, ServiceError, StaleBoard, Table
+from bot.service import (
+    NO_AI,
+    NotSeated,
+    Player,
+    Service,
+    ServiceError,
+    StaleBoard,
+    Table,
+    has_ai,
+)
 from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow
 
 __all__ = [
@@ -186,6 +195,8 @@ class PlayByPost:
                         "or let the `ai` decide."
                     )
                 )
+            if consequence == "ai" and not has_ai(table.game):
+                raise BadTiming(NO_AI)
             lead = current.warn_lead if warn_lead is None else float(warn_lead)
             if new_timer is not None:
                 if warn_lead is None and new_timer != current.timer:

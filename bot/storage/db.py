@@ -8,13 +8,21 @@ failing migration leaves the database exactly as it was. SQLite keeps the versio
 user_version``, PostgreSQL in the table ``schema_migrations``. A database whose version is
 higher than the newest file was written by a newer bot and is refused before anything touches
 it.
+
+Several processes may open one fresh database at the same instant: each step's version is read
+again under the write lock (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock), so each
+migration is applied once, and SQLite's switch to WAL waits for another process's lock as a
+write does.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import sqlite3
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -211,21 +219,75 @@ async def migrate(
     for migration in chosen:
         if migration.version <= before:
             continue
-        # executescript() would COMMIT an open transaction first, so BEGIN is part of the script:
-        # the schema change and the version bump commit together or not at all.
-        script = (
-            "BEGIN IMMEDIATE;\n"
-            f"{migration.sql}\n;\n"
-            f"PRAGMA user_version = {migration.version};\n"
-            "COMMIT;\n"
-        )
-        try:
-            await conn.executescript(script)
-        except Exception:
-            if conn.in_transaction:
-                await conn.rollback()
-            raise
+        # The version is read again under the write lock: another process opening the same
+        # file at the same instant may have applied this migration meanwhile.
+        run: Callable[..., Awaitable[int]] = conn._execute  # untyped in aiosqlite
+        now = await run(_apply_locked, conn._conn, migration)
+        if now > newest:
+            raise _too_new(now, newest, "DATABASE_PATH at another file")
     return before, await schema_version(conn)
+
+
+def _statements(script: str) -> list[str]:
+    """The SQL statements of ``script``, one by one (a trigger's body stays in its statement)."""
+    found: list[str] = []
+    start = 0
+    for end, char in enumerate(script):
+        if char == ";" and sqlite3.complete_statement(script[start : end + 1]):
+            found.append(script[start : end + 1].strip())
+            start = end + 1
+    rest = script[start:].strip()  # a last statement without ";", or a closing comment
+    return [*found, rest] if rest else found
+
+
+def _apply_locked(conn: sqlite3.Connection, migration: Migration) -> int:
+    """Apply ``migration`` in aiosqlite's thread unless the file is already at its version,
+    in one write transaction with the version bump; the version the file has after.
+
+    ``BEGIN IMMEDIATE`` takes the write lock before the version is read, so of several
+    processes migrating one file together exactly one applies each step. (``executescript``
+    cannot be used: it commits an open transaction before running.)
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        now = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if now >= migration.version:
+            conn.execute("ROLLBACK")
+            return now
+        for statement in _statements(migration.sql):
+            conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {migration.version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return migration.version
+
+
+#: How long a statement waits for another process's write lock before it fails.
+BUSY_TIMEOUT_MS = 5000
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
+    """Switch the file to WAL (a no-op once it is); the journal mode it has after.
+
+    The switch needs the file to itself and SQLite does not wait for it as it waits for a
+    write (another process migrating a fresh file holds the write lock): it is retried for as
+    long as a write would wait, :data:`BUSY_TIMEOUT_MS`.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
+                row = await cursor.fetchone()
+            return "" if row is None else str(row[0]).lower()
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 async def connect(
@@ -239,15 +301,15 @@ async def connect(
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = await aiosqlite.connect(path, isolation_level=None)
     try:
+        # Set first: a process starting beside another waits for its lock from the first read.
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         chosen = load_migrations() if migrations is None else migrations
         version = await schema_version(conn)
         if version > latest_version(chosen):
             await migrate(conn, chosen)  # raises DatabaseTooNew before changing anything
-        await conn.execute("PRAGMA busy_timeout = 5000")
-        async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-            row = await cursor.fetchone()
-        if row is None or str(row[0]).lower() != "wal":
-            raise RuntimeError(f"could not switch {path} to WAL mode (got {row!r})")
+        mode = await _switch_to_wal(conn)
+        if mode != "wal":
+            raise RuntimeError(f"could not switch {path} to WAL mode (got {mode!r})")
         # FULL (not NORMAL) so a committed action survives a power cut, not only a crash.
         await conn.execute("PRAGMA synchronous = FULL")
         await conn.execute("PRAGMA foreign_keys = ON")

@@ -76,7 +76,14 @@ Story = Callable[
 class Title:
     """One game title: its engine and what the shared layers show and ask of it. Fields that
     name a module (a dotted path) are imported on first use, so the engine-only paths stay
-    light."""
+    light.
+
+    A title must have the five fields without a default (its name, engine, printed name, id
+    and images); every other field is optional, and a title without it simply lacks that
+    capability: no score story without ``chart`` and ``story``, no AI seats (no ``ai:`` option,
+    no *Add AI* menu, no AI timer consequence) without ``ai``, no image benchmark targets
+    without ``image_targets_ms``, the shared texts where a text field is None.
+    """
 
     name: str
     #: The rules engine's module (the engine contract, README "The engine contract").
@@ -84,6 +91,9 @@ class Title:
     printed_name: Text | str
     #: The game's id as a refusal names it ("a lobby table for <id>").
     game_id: Text | str
+    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
+    #: ``board_image(view, lang)`` (the replay's frames).
+    images: str
 
     # ---- texts (bot.presenters) ----
     rules: Text | None = None
@@ -105,14 +115,12 @@ class Title:
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
 
     # ---- images (renderers) ----
-    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
-    #: ``board_image(view, lang)`` (the replay's frames).
-    images: str = ""
     #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
     #: move changed it; None: every board drawn in full.
     incremental: str | None = None
     #: Module with ``chart(story, lang) -> Image`` drawing the score story; None: no chart.
     chart: str | None = None
+    #: The score story's numbers (:data:`Story`); the chart is drawn only if both are given.
     story: Story | None = None
     #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
     #: images (for the ``images`` catalogue); None: none.
@@ -126,8 +134,9 @@ class Title:
     cog: str | None = None
     #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
     labels: str | None = None
-    #: The public view's field that changes when a turn ends (the replay's turns).
-    turn_key: str = "turn"
+    #: The public view's field that changes when a turn ends (the replay's turns); None: each
+    #: action is a turn of its own.
+    turn_key: str | None = None
 
     # ---- play-by-post, AI seats ----
     pbp: PbpFacts = PbpFacts()
@@ -149,8 +158,14 @@ class Title:
     # ---- benchmarks ----
     #: The numbers of seats the benchmarks play (the AI's, the images').
     bench_seats: tuple[int, ...] = (2,)
-    #: What the image benchmark aims at per image kind (``board``, ``move``, ``private``), ms.
+    #: What the image benchmark aims at per image kind (``board``, ``move``, ``private``), ms;
+    #: empty: the image benchmarks leave the title out.
     image_targets_ms: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def has_chart(self) -> bool:
+        """Whether the title draws a score story (both ``chart`` and ``story`` given)."""
+        return self.chart is not None and self.story is not None
 
 
 _TITLES: dict[str, Title] = {}

@@ -179,7 +179,9 @@ def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table.id, op, lang=lang))
-    view.add_item(AiSelect(table.id, lang=lang))
+    entry = titles.title(table.game)
+    if entry is not None and entry.ai is not None:  # a title without an AI has no such menu
+        view.add_item(AiSelect(table.id, lang=lang))
     return view
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters, replays
+from bot import presenters, replays, titles
 from bot.i18n import Text, _
 from bot.service import ServiceError, Table
 from bot.ui.images import board_png, chart_png, replay_gif
@@ -66,10 +66,14 @@ async def final_files(bot: BoardBot, table: Table) -> list[discord.File]:
 
 
 async def story_and_replay(table: Table, replay: replays.Replay, lang: str) -> list[discord.File]:
-    """The score story and the animated replay as files (a failed drawing is left out)."""
-    chart = await _image(
-        "score story", table, chart_png(table.game, replay.story, lang=lang), chart_name(table)
-    )
+    """The score story and the animated replay as files (a failed drawing is left out; a
+    title without a score story has none)."""
+    entry = titles.title(table.game)
+    chart = None
+    if entry is not None and entry.has_chart:
+        chart = await _image(
+            "score story", table, chart_png(table.game, replay.story, lang=lang), chart_name(table)
+        )
     from bot.ui.flow import marked
 
     # the players' names as the boards show them, so the last frame is the final board

@@ -1,11 +1,15 @@
-"""A game plugs in whole: take-away, which exists only in these tests, registers itself with one
-call and is played through the fake Discord like a shipped title: lobby, join, start, `/move`,
-board images, a private hand, a play-by-post timer, an AI seat and the rating at the end."""
+"""A game plugs in with only what a title must have: take-away, which exists only in these tests,
+registers itself with one call and is played through the fake Discord like a shipped title:
+lobby, join, start, `/move`, board images, a private hand, a play-by-post timer and the rating at
+the end. What it lacks is simply absent: no AI seats (no *Add AI* menu, `ai:` refused, an AI
+timer consequence skips), no score story at the end (the replay alone), no error logged."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace as replace_fields
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +19,8 @@ import pytest_asyncio
 import renderers
 from bot import presenters, titles
 from bot.games import game_names, get_game, replay
+from bot.service import NO_AI, ServiceError
+from bot.storage.pbp import PbpQueries
 from bot.storage.ratings import RatingQueries
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import (
@@ -90,9 +96,10 @@ def test_the_registration_is_all_the_bot_learns_and_it_can_be_undone() -> None:
 
 
 async def test_take_away_is_played_whole_through_discord(
-    timed: tuple[Harness, ManualClock],
+    timed: tuple[Harness, ManualClock], caplog: pytest.LogCaptureFixture
 ) -> None:
     h, clock = timed
+    caplog.set_level(logging.WARNING)
     table = await open_table(h, "takeaway", [ALICE, BOB])
     assert table.status == "active" and table.game == "takeaway"
     people = {person.uid: person for person in (ALICE, BOB)}
@@ -129,18 +136,29 @@ async def test_take_away_is_played_whole_through_discord(
     assert f"{mover.name} takes {action.split()[1]}." in post.json["content"]
     assert post.files[0].is_png() and post.files[0].data != image.data
 
-    # The play-by-post timer runs out for the next player: the bot decides for them, taking the
-    # title's safest decision ("pass" when it may, else its first legal action).
+    # The play-by-post timer: the AI cannot be what decides for a late player (the title has
+    # none), so the choice is refused and nothing changes.
+    refused = await h.slash(ALICE, "game", {"timer_hours": 2, "consequence": "ai"}, sub="timing")
+    assert refused.ephemeral and refused.content == str(NO_AI), refused.content
+    assert (await h.bot.pbp.options(table.id)).timer is None
     set_ = await h.slash(ALICE, "game", {"timer_hours": 2, "reminder_hours": 0}, sub="timing")
     assert "turn timer 2 h" in set_.content, set_.content
+    # A table that has the AI as its consequence all the same (stored before the title lost its
+    # AI) sees the late seat skipped, never a table stuck waiting for an AI: its first legal
+    # action (the title names no safest one), not shown (nor does it say its actions are public).
+    async with h.service.db.write() as q:
+        pbp = PbpQueries(q)
+        await pbp.put_options(
+            table.id, replace_fields(await pbp.options(table.id), consequence="ai")
+        )
     waiting = seated((await h.service.public_view(table.id))["to_act"][0])
     decided = (await h.service.legal_actions(table.id, waiting.uid))[0]
     seq = (await h.table()).seq
     [warning] = await _tick(h, clock, 1.5 * HOUR)
     assert warning.pinged_user_ids() == {waiting.id} and "runs out" in warning.content
     texts = [c.content for c in await _tick(h, clock, 0.5 * HOUR) if c.audience == "public"]
-    expected = f"Time ran out for {waiting.name}: the bot decided `{decided}`"
-    assert any(t.startswith(expected) for t in texts), texts
+    assert f"Time ran out for {waiting.name}: the bot decided for them." in texts, texts
+    assert any(f"{waiting.name} played `{decided}`" in t for t in texts), texts
     assert (await h.table()).seq == seq + 1
 
     # Played to the end by /move; the result names the title and the ratings changed.
@@ -151,37 +169,43 @@ async def test_take_away_is_played_whole_through_discord(
         who = seated((await h.service.public_view(table.id))["to_act"][0])
         await _move(h, who, (await h.service.legal_actions(table.id, who.uid))[0])
     assert table.status == "finished"
-    final = h.public_posts()[-1].json["content"]
-    assert final.startswith("**Take-away: final result**") and "\nRatings: " in final
+    await h.settle()
+    final = next(c for c in h.public_posts() if "final result" in (c.content or ""))
+    assert (
+        final.content.startswith("**Take-away: final result**") and "\nRatings: " in final.content
+    )
+    # The replay follows the result; the title has no score story, so there is none (no error).
+    names = [f.filename for c in h.public_posts() for f in c.files]
+    assert f"takeaway-{table.id}-replay.gif" in names
+    assert not [name for name in names if "score-story" in name]
     async with h.service.db.read() as q:
         changes = await RatingQueries(q).history_of_table(table.id)
     assert {c.user_id for c in changes} == {ALICE.uid, BOB.uid}
     assert all(c.shown_after != c.shown_before for c in changes)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
-async def test_an_ai_seat_plays_take_away(timed: tuple[Harness, ManualClock]) -> None:
-    h, _clock = timed
-    solo = p.channel("800000000000000091")
-    opened = await h.slash(
-        ALICE, "game", {"game": "takeaway", "ai": "easy"}, sub="new", channel=solo
-    )
+async def test_take_away_has_no_ai_seats_and_nothing_offers_one(
+    takeaway: titles.Title, harness: Harness
+) -> None:
+    h = harness
+    # `/game new ai:easy` is refused in one sentence, and no table is opened.
+    refused = await h.slash(ALICE, "game", {"game": "takeaway", "ai": "easy"}, sub="new")
+    assert refused.ephemeral and refused.content == str(NO_AI), refused.content
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
+    # The lobby has Join, Leave, Start and Cancel, and no "Add AI" menu.
+    opened = await h.slash(ALICE, "game", {"game": "takeaway"}, sub="new")
     assert opened.ephemeral, opened.content
-    await h.settle()
-    table = await h.table(solo["id"])
-    ai_seat = next(s for s, player in enumerate(table.players) if player.user_id != ALICE.uid)
-    ai_moves = 0
-    for _ in range(20):
-        if table.status != "active":
-            break
-        # Whenever Alice is asked to act, the AI seat has taken its turn (the bot settles).
-        assert (await h.service.public_view(table.id))["to_act"] != [ai_seat]
-        action = (await h.service.legal_actions(table.id, ALICE.uid))[0]
-        before = table.seq
-        await h.slash(ALICE, "move", {"action": action}, channel=solo)
-        await h.settle()
-        table = await h.table_by_id(table.id)
-        ai_moves += table.seq - before - 1
-    assert table.status == "finished" and ai_moves >= 1
+    table = await h.table()
+    lobby = h.fake.message(table.lobby_message_id)
+    assert custom_ids(lobby) == [
+        f"lobby:{table.id}:{op}" for op in ("join", "leave", "start", "cancel")
+    ]
+    # Nor does the service seat one (an old lobby message's menu, a direct call).
+    with pytest.raises(ServiceError) as caught:
+        await h.service.add_ai(table.id, ALICE.uid, "easy", can_manage=True)
+    assert str(caught.value) == str(NO_AI)
+    assert (await h.table()).players == table.players
 
 
 def test_take_away_keeps_the_engine_contract_in_random_games(takeaway: titles.Title) -> None:

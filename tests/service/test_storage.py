@@ -147,6 +147,25 @@ async def test_migrations_apply_in_order_one_transaction_each(tmp_path: Path) ->
         await conn.close()
 
 
+async def test_migrations_run_statement_by_statement_build_what_their_scripts_build(
+    db_path: Path, tmp_path: Path
+) -> None:
+    # Each migration runs one statement at a time under the write lock (a script cannot run
+    # inside an open transaction): triggers, comments and all build the same schema.
+    conn = await connect(db_path)
+    await conn.close()
+    scripted = sqlite3.connect(tmp_path / "scripted.sqlite3")
+    for migration in load_migrations():
+        scripted.executescript(migration.sql)
+    listed = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+    expected = scripted.execute(listed).fetchall()
+    scripted.close()
+    plain = _plain(db_path)
+    assert plain.execute(listed).fetchall() == expected
+    assert any(kind == "trigger" for kind, *_ in expected)
+    plain.close()
+
+
 def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
     (tmp_path / "0001_first.sql").write_text("SELECT 1;")
     (tmp_path / "0003_third.sql").write_text("SELECT 1;")
