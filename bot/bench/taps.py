@@ -37,6 +37,8 @@ from bot.ui import items
 #: A select's options a phone shows without scrolling.
 VISIBLE_OPTIONS = 8
 MENUS = ("menu", "picker")
+#: The phone issue's ceiling for a T&E turn.
+TARGET_MAX = 10
 
 
 @dataclass
@@ -159,9 +161,11 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
 def _figures(values: Sequence[int]) -> str:
     if not values:
         return "none"
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
     return (
         f"median {statistics.median(values):g}, mean {statistics.fmean(values):.1f}, "
-        f"max {max(values)} ({len(values)})"
+        f"p90 {p90}, max {max(values)} ({len(values)})"
     )
 
 
@@ -179,6 +183,9 @@ async def run(game_name: str, seats: int, games: int, seed: int, level: str) -> 
     for menu in MENUS:
         got = counts[menu]
         lines.append(f"{menu:>6}: taps per {what}: {_figures(got.turns)}")
+        if game_name == "tigris":
+            over = sum(1 for t in got.turns if t > TARGET_MAX) / max(1, len(got.turns))
+            lines.append(f"{'':>6}  T&E turns over {TARGET_MAX} taps: {over:.1%}")
         if got.off_turn:
             lines.append(f"{'':>6}  taps per off-turn decision: {_figures(got.off_turn)}")
         two = sum(1 for t in got.per_action if t <= 2) / max(1, len(got.per_action))
