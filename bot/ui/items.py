@@ -467,8 +467,13 @@ def _picker_label(game: str, button: picker.Button, path: str, lang: str) -> str
     rest = button.value.split()[taken:]
     if path and len(rest) == 1 and picker.is_square(rest[0]):
         return rest[0]
+    short = labels.short_label(game, button.value) if path else None
     if button.kind == "group":
+        if short:  # a group of swaps: the tiles they start with
+            return f"{short} …"
         return _capital(labels.group_label(game, button.value, lang=lang), lang)
+    if short:
+        return short
     return _capital(labels.action_label(game, button.value, lang=lang), lang)
 
 

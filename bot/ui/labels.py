@@ -78,6 +78,17 @@ def emoji(game: str, prefix: str) -> str | None:
     return marks.get(prefix)
 
 
+def short_label(game: str, action: str) -> str | None:
+    """A picker button's short label for ``action`` inside its piece's screen (a swap's
+    tiles as 🟦🟦⬛), if its title has one."""
+    title = titles.title(game)
+    if title is None or title.labels is None:
+        return None
+    hook = getattr(importlib.import_module(title.labels), "short", None)
+    shown: str | None = hook(action.split()) if hook is not None else None
+    return shown
+
+
 def choice_name(game: str, action: str, *, lang: str) -> str:
     """An autocomplete suggestion's name: the notation to type, then the label
     (``tile red F4 — 사원 타일 → F4``), within Discord's 100 characters."""

@@ -40,6 +40,27 @@ EMOJI = {
 }
 
 
+_COLOURS = ("red", "blue", "green", "black")
+
+
+def sort_key(action: str) -> tuple[Any, ...]:
+    """The picker's order of a screen: swaps by how many tiles, then red, blue, green, black;
+    anything else as the notation sorts naturally."""
+    words = action.split()
+    if words[0] == "swap":
+        colours = tuple(_COLOURS.index(c) if c in _COLOURS else 9 for c in words[1:])
+        return (1, len(colours), colours)
+    return (0, presenters.natural_key(action))
+
+
+def short(words: list[str]) -> str | None:
+    """A picker button's label where the screen already names the move: a swap as its tiles'
+    marks (``swap blue blue black`` -> 🟦🟦⬛), short enough for a phone's row of five."""
+    if words[0] == "swap" and len(words) > 1:
+        return "".join(EMOJI.get(f"tile {colour}", colour) for colour in words[1:])
+    return None
+
+
 def _square(label: str) -> tuple[int, int] | None:
     """Column and row of a square label ("F4" -> (5, 4)); None if it is not one."""
     if len(label) < 2 or not label[0].isalpha() or not label[1:].isdecimal():

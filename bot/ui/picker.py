@@ -146,7 +146,8 @@ def screen(
     module = module_of(game)
     if module is None:
         return None
-    under = sorted((a for a in legal if leads_to(path, a)), key=natural_key)
+    order: Callable[[str], Any] = getattr(module, "sort_key", natural_key)
+    under = sorted((a for a in legal if leads_to(path, a)), key=order)
     if not under:
         return None
     back: list[tuple[Kind, str, int]] = [("back", parent(game, path), 1)] if path else []
@@ -226,7 +227,11 @@ def _squares(
     rows: dict[int, None] = {}
     for action in under:
         rows.setdefault(int(action.split()[depth][1:]), None)
-    row_buttons = _groups([f"{path} {PARTIAL}{r}" for r in sorted(rows)], under) + back
+    # Always "Row n", even for a row of one square: the same shape on every screen.
+    row_buttons: list[tuple[Kind, str, int]] = [
+        ("group", f"{path} {PARTIAL}{r}", 1) for r in sorted(rows)
+    ]
+    row_buttons += back
     button_rows = math.ceil(len(row_buttons) / PER_ROW)
     room = (ROWS - button_rows) * PER_ROW
     shortcuts: list[str] = []

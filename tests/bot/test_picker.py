@@ -74,10 +74,16 @@ async def test_a_tigris_turn_is_two_actions_in_at_most_six_taps(harness: Harness
     pieces = custom_ids(message)
     assert f"pk:{table.id}:{table.version}:leader black" in pieces
     assert f"do:{table.id}:{table.version}:pass" in pieces and len(pieces) <= 12
-    # First action: the king, on the first square offered (every square fits one screen).
+    # First action: the king (no leader of ours on the board yet: no near squares), on the
+    # first square of the first row.
     _, message = await _tap(h, who, message, f"pk:{table.id}:{table.version}:leader black")
     taps += 1
     _screen_fits(message)
+    assert not any(b.get("style") == GREEN for b in _buttons(message))
+    row = f"pk:{table.id}:{table.version}:leader black *1"
+    if row in custom_ids(message):
+        _, message = await _tap(h, who, message, row)
+        taps += 1
     first = next(i for i in custom_ids(message) if i.startswith("do:"))
     king = first.split(":", 3)[3]
     played, message = await _tap(h, who, message, first)
@@ -145,6 +151,9 @@ async def test_a_screen_of_an_older_version_is_refused(harness: Harness) -> None
     who, _seat = await _mover(h, table.id)
     _, top = await _act(h, who)
     _, kings = await _tap(h, who, top, f"pk:{table.id}:{table.version}:leader black")
+    if not any(i.startswith("do:") for i in custom_ids(kings)):  # the squares come by row
+        row = next(i for i in custom_ids(kings) if "*" in i)
+        _, kings = await _tap(h, who, kings, row)
     king = next(i for i in custom_ids(kings) if i.startswith("do:")).split(":", 3)[3]
     typed = await h.slash(who, "move", {"action": king})
     assert (typed.content or "").startswith(f"You played `{king}`.")
