@@ -201,13 +201,17 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m bot.bench.taps", description=(__doc__ or "").split("\n")[0]
     )
     parser.add_argument("--game", default="tigris", choices=["tigris", "targi"])
-    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--seats", type=int, default=None, help="T&E: 3; Targi: 2")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", choices=["random", "easy", "normal", "strong"])
     args = parser.parse_args(argv)
+    counts = tuple(get_game(args.game).SEAT_COUNTS)
+    seats = args.seats or (3 if 3 in counts else counts[0])
+    if seats not in counts:
+        parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players")
     random.seed(args.seed)
-    print(asyncio.run(run(args.game, args.seats, args.games, args.seed, args.level)))
+    print(asyncio.run(run(args.game, seats, args.games, args.seed, args.level)))
     return 0
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.bench.taps import _table, walk
+from bot.bench.taps import _table, run, walk
 from bot.games import get_game
 from bot.ui import items
 
@@ -90,3 +90,26 @@ async def test_targi_decisions_stay_one_tap_after_act() -> None:
             table = _table("targi", 2, 5)
             for action in legal:
                 assert walk(table, legal, action, "picker", own=own, seat=seat) == 1
+
+
+async def test_a_select_costs_two_taps_and_one_more_below_the_eighth_option() -> None:
+    legal = [f"place {n}" for n in range(1, 41)]  # 40 actions: two selects, no picker
+    table = _table("targi", 2, 5)
+    own: dict[str, Any] = {}
+    assert walk(table, legal, "place 1", "picker", own=own, seat=0) == 2
+    assert walk(table, legal, "place 8", "picker", own=own, seat=0) == 2
+    assert walk(table, legal, "place 9", "picker", own=own, seat=0) == 3  # scrolled to
+    assert walk(table, legal, "place 26", "picker", own=own, seat=0) == 2  # the second select
+    few = legal[:25]
+    assert walk(table, few, "place 25", "picker", own=own, seat=0) == 1  # buttons
+
+
+async def test_the_taps_bench_counts_the_picker_against_the_old_menu() -> None:
+    report = await run("tigris", 2, 1, 3, "easy")
+    lines = report.splitlines()
+    menu = next(i for i, line in enumerate(lines) if line.strip().startswith("menu:"))
+    picker = next(i for i, line in enumerate(lines) if line.strip().startswith("picker:"))
+    median = [float(lines[i].split("median ")[1].split(",")[0]) for i in (menu, picker)]
+    assert median[1] < median[0]
+    after_act = next(line for line in lines[picker:] if "after Act" in line)
+    assert "max 3 " in after_act or "max 2 " in after_act, after_act
