@@ -745,12 +745,15 @@ async def act_menu(
 ) -> tuple[str, discord.ui.View] | None:
     """The Act menu of ``user_id`` (seated) at ``prefix``: its heading in ``lang`` and its
     buttons; None when they have no decision to take."""
-    from bot.ui.items import menu_view
+    from bot.ui.items import menu_view, picker_heading
 
     legal = await bot.service.legal_actions(table.id, user_id)
     if not legal:
         return None
-    if prefix:
+    picked = picker_heading(table.game, prefix, legal, lang=lang)
+    if picked is not None:  # a screen of the picker: where the player is
+        choose: Text | str = picked
+    elif prefix:
         choose = _(
             "Choose your action ({n} legal, showing `{prefix}…`). "
             "You can also type it with {command}.",

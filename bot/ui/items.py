@@ -486,6 +486,25 @@ def _capital(text: str, lang: str) -> str:
     return first + text[1:]
 
 
+def picker_heading(game: str, path: str, legal: list[str], *, lang: str) -> str | None:
+    """The heading of the picker's screen ``path`` (None: no picker screen): where the player
+    is ("Temple tile › Row 4") and how many actions lie under it."""
+    if not path or picker.module_of(game) is None:
+        return None
+    words = path.split()
+    piece = " ".join(words[: picker.piece_words(game, words[0])])
+    crumbs = [labels.group_label(game, piece, lang=lang).removesuffix(" …")]
+    for word in words[len(piece.split()) :]:
+        if word.startswith(picker.PARTIAL):
+            crumbs.append(tr(C_("button", "Row {row}", row=word[1:]), lang))
+        else:  # a next word (a swap's first tile)
+            upto = " ".join(words[: words.index(word) + 1])
+            crumbs.append(labels.short_label(game, upto) or word)
+    count = sum(1 for action in legal if picker.leads_to(path, action))
+    choice = "**" + _capital(" › ".join(crumbs), lang) + "**"
+    return tr(_("{choice}: choose one of {n}.", choice=choice, n=count), lang)
+
+
 def menu_view(
     table: Table,
     legal: list[str],

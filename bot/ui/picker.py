@@ -41,6 +41,7 @@ __all__ = [
     "module_of",
     "near_of",
     "parent",
+    "piece_words",
     "screen",
 ]
 
@@ -115,6 +116,11 @@ def _words(game: str) -> Mapping[str, int]:
     module = module_of(game)
     words: Mapping[str, int] = getattr(module, "PIECE_WORDS", {}) if module is not None else {}
     return words
+
+
+def piece_words(game: str, verb: str) -> int:
+    """How many words name the piece of an action starting with ``verb`` (``tile red``: 2)."""
+    return _words(game).get(verb, 1)
 
 
 def _piece(action: str, words: Mapping[str, int]) -> str:

@@ -131,6 +131,7 @@ async def test_every_square_is_a_row_then_a_square_and_back_returns(harness: Har
         (a for a in legal if a.startswith("tile red ") and a.split()[-1][1:] == number),
         key=lambda a: ord(a.split()[-1][0]),
     )
+    assert row["content"] == f"**Temple tile › Row {number}**: choose one of {len(squares)}."
     back = f"pk:{table.id}:{table.version}:tile red"
     assert back in custom_ids(row)
     _, again = await _tap(h, who, row, back)
@@ -183,6 +184,7 @@ async def test_the_picker_reads_in_the_players_language(harness: Harness) -> Non
         _, tiles = await _tap(h, reader, top, f"pk:{table.id}:{table.version}:tile red")
         shown = [b["label"] for b in _buttons(tiles)]
         assert f"◀ {back}" in shown and row in shown, shown
+        assert tiles["content"].startswith(f"**{temple.removesuffix(' …')}**"), tiles["content"]
 
 
 async def test_move_suggests_actions_from_the_players_words(harness: Harness) -> None:
