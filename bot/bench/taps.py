@@ -10,9 +10,11 @@ when the option lies below the 8th, and pressing Act 1.
 Two menus are counted on the same games: ``menu``, the grouped selects every title had before
 the picker, where every decision starts with Act; and ``picker``, what the bot sends now: the
 picker's buttons where the title has one, and the next decision of the player who just moved
-arriving in the answer to their move (no Act). A T&E turn is every decision its active player
-takes before the turn passes (their two actions and their own conflict decisions); a decision of
-another seat (a defender's support) is counted apart. A Targi decision is counted alone.
+arriving in the answer to their move (no Act). A turn is a run of decisions sharing the view's
+value of the title's ``turn_key`` (a T&E turn: the active player's two actions and their own
+conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
+decisions in it (a defender's support) are counted apart as off-turn decisions. Every decision
+is also counted alone (the figure for Targi).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Any
 
 import discord
 
-from bot import presenters
+from bot import presenters, titles
 from bot.ai.arena import decide
 from bot.games import get_game
 from bot.service import Player, Table
@@ -43,10 +45,11 @@ TARGET_MAX = 10
 
 @dataclass
 class Counts:
-    """Taps per T&E turn (or Targi decision) and per off-turn decision, for one menu."""
+    """Taps per turn, per off-turn decision and per decision, for one menu."""
 
     turns: list[int] = field(default_factory=list)
     off_turn: list[int] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)  # Act included where pressed
     per_action: list[int] = field(default_factory=list)  # without Act
 
 
@@ -119,10 +122,17 @@ def _step(view: discord.ui.View, action: str) -> tuple[int, str | None] | None:
 
 
 def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Counts]) -> int:
-    """Play one AI game and add its taps to ``counts``; returns its decisions."""
+    """Play one AI game and add its taps to ``counts``; returns its decisions.
+
+    A turn is a run of decisions sharing the view's value of the title's ``turn_key`` (T&E's
+    turn number, Targi's round), counted for the seat that opens it; the other seats'
+    decisions in it are off-turn."""
     game = get_game(game_name)
+    title = titles.title(game_name)
+    turn_key = title.turn_key if title is not None else "turn"
     state = game.new_game(seats, seed)
     turn_taps = dict.fromkeys(MENUS, 0)
+    turn: object = None
     turn_seat: int | None = None
     last_seat: int | None = None
     decisions = 0
@@ -132,27 +142,25 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
         action = decide(game_name, state, seat, level, seed * 100_003 + decisions)
         own = game.view(state, seat)
         table = _table(game_name, seats, decisions + 1)
-        active = own.get("turn") if game_name == "tigris" else None
-        if game_name == "tigris" and active != turn_seat:  # a new turn begins
+        if turn_seat is None or own.get(turn_key) != turn:  # a new turn begins
             if turn_seat is not None:
                 for menu in MENUS:
                     counts[menu].turns.append(turn_taps[menu])
-            turn_seat, turn_taps = active, dict.fromkeys(MENUS, 0)
+            turn, turn_seat, turn_taps = own.get(turn_key), seat, dict.fromkeys(MENUS, 0)
         for menu in MENUS:
             walked = walk(table, legal, action, menu, own=own, seat=seat)
             # The answer to a move carries the mover's next decision ("picker" only).
             act = 0 if menu == "picker" and seat == last_seat else 1
             counts[menu].per_action.append(walked)
-            if game_name != "tigris":
-                counts[menu].turns.append(act + walked)
-            elif seat == active:
+            counts[menu].decisions.append(act + walked)
+            if seat == turn_seat:
                 turn_taps[menu] += act + walked
             else:
                 counts[menu].off_turn.append(act + walked)
         last_seat = seat
         state = game.apply(state, seat, action)
         decisions += 1
-    if game_name == "tigris" and turn_seat is not None:
+    if turn_seat is not None:
         for menu in MENUS:
             counts[menu].turns.append(turn_taps[menu])
     return decisions
@@ -174,7 +182,8 @@ async def run(game_name: str, seats: int, games: int, seed: int, level: str) -> 
     counts = {menu: Counts() for menu in MENUS}
     cpu, wall = time.process_time(), time.perf_counter()
     decisions = sum(play(game_name, seats, seed + g, level, counts) for g in range(games))
-    what = "T&E turn" if game_name == "tigris" else "Targi decision"
+    title = titles.title(game_name)
+    key = title.turn_key if title is not None else "turn"
     lines = [
         f"{game_name}, {seats} seats, {games} games of `{level}` AIs, {decisions} decisions "
         f"(seed {seed}; {time.process_time() - cpu:.1f} s CPU, "
@@ -182,17 +191,16 @@ async def run(game_name: str, seats: int, games: int, seed: int, level: str) -> 
     ]
     for menu in MENUS:
         got = counts[menu]
-        lines.append(f"{menu:>6}: taps per {what}: {_figures(got.turns)}")
-        if game_name == "tigris":
-            over = sum(1 for t in got.turns if t > TARGET_MAX) / max(1, len(got.turns))
-            lines.append(f"{'':>6}  T&E turns over {TARGET_MAX} taps: {over:.1%}")
-        if got.off_turn:
-            lines.append(f"{'':>6}  taps per off-turn decision: {_figures(got.off_turn)}")
+        over = sum(1 for t in got.turns if t > TARGET_MAX) / max(1, len(got.turns))
         two = sum(1 for t in got.per_action if t <= 2) / max(1, len(got.per_action))
-        lines.append(
+        lines += [
+            f"{menu:>6}: taps per turn (`{key}`): {_figures(got.turns)}",
+            f"{'':>6}  turns over {TARGET_MAX} taps: {over:.1%}",
+            f"{'':>6}  taps per off-turn decision: {_figures(got.off_turn)}",
+            f"{'':>6}  taps per decision: {_figures(got.decisions)}",
             f"{'':>6}  taps per decision after Act: {_figures(got.per_action)}; "
-            f"{two:.0%} in 2 or fewer"
-        )
+            f"{two:.0%} in 2 or fewer",
+        ]
     return "\n".join(lines)
 
 
@@ -200,14 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot.bench.taps", description=(__doc__ or "").split("\n")[0]
     )
-    parser.add_argument("--game", default="tigris", choices=["tigris", "targi"])
+    names = titles.title_names()
+    parser.add_argument("--game", default=names[0], choices=names)
     parser.add_argument("--seats", type=int, default=None, help="T&E: 3; Targi: 2")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", choices=["random", "easy", "normal", "strong"])
     args = parser.parse_args(argv)
     counts = tuple(get_game(args.game).SEAT_COUNTS)
-    seats = args.seats or (3 if 3 in counts else counts[0])
+    seats = args.seats or (3 if 3 in counts else counts[0])  # T&E's middle count
     if seats not in counts:
         parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players")
     random.seed(args.seed)
