@@ -158,14 +158,27 @@ def screen(
         return None
     back: list[tuple[Kind, str, int]] = [("back", parent(game, path), 1)] if path else []
     room = MAX_BUTTONS - len(back)
-    if len(under) <= room:  # everything fits: one tap each
-        return Screen(path, tuple(_rows([("action", a, 1) for a in under] + back, 0)), len(under))
+    if len(under) <= room:  # everything fits: one tap each, the squares next to yours green
+        close = _next_to_yours(under, near) if path else set()
+        buttons: list[tuple[Kind, str, int]] = [
+            ("near" if a in close else "action", a, 1) for a in under
+        ]
+        return Screen(path, tuple(_rows(buttons + back, 0)), len(under))
     if not path:
         return _pieces(game, under, module)
     depth = len(path.split())
     if all(_square_at(a, depth) for a in under):
         return _squares(path, under, depth, back, near)
     return _next_word(path, under, back)
+
+
+def _next_to_yours(under: Sequence[str], near: Near | None) -> set[str]:
+    """The actions of ``under`` whose square touches the player's pieces (ranked below 2),
+    ten at most."""
+    if near is None:
+        return set()
+    ranked = sorted((d, natural_key(a), a) for a in under if (d := near(a)) is not None and d < 2)
+    return {a for _d, _k, a in ranked[: 2 * PER_ROW]}
 
 
 def is_square(word: str) -> bool:
