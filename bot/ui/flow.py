@@ -758,7 +758,7 @@ async def act_menu(
             "Choose your action ({n} legal, showing `{prefix}…`). "
             "You can also type it with {command}.",
             n=len(legal),
-            prefix=prefix.rstrip("*"),
+            prefix=prefix,
             command=command("move"),
         )
     else:
