@@ -5,7 +5,10 @@ language, and `/move` suggestions from the player's own words."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
+
+import pytest
 
 from bot.ui.picker import leads_to
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table, updated_clicked
@@ -215,3 +218,29 @@ async def test_updates_replace_the_screen_in_place(harness: Harness) -> None:
     _, top = await _act(h, who)
     step = await h.click(who, top, f"pk:{table.id}:{table.version}:tile red")
     assert updated_clicked(step) and step.ephemeral
+
+
+async def test_the_attackers_own_support_comes_with_the_answer(harness: Harness) -> None:
+    h = harness
+    table = await open_table(h, "tigris", [ALICE, BOB])
+    rng = random.Random(3)
+    for _ in range(300):
+        who, seat = await _mover(h, table.id)
+        legal = await h.service.legal_actions(table.id, who.uid)
+        # Leaders first: a leader beside a rival's of its colour starts a revolt.
+        leaders = [a for a in legal if a.startswith("leader ")]
+        action = rng.choice(leaders if leaders and rng.random() < 0.7 else legal)
+        call = await h.slash(who, "move", {"action": action})
+        view = await h.service.public_view(table.id)
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "support" and view["to_act"] == [seat]:
+            now = await h.table()
+            support = [i for i in call.custom_ids() if i.startswith(f"do:{now.id}:{now.version}:")]
+            offered = {i.split(":", 3)[3] for i in support}
+            assert offered == set(await h.service.legal_actions(now.id, who.uid)), offered
+            assert all(a.startswith("support ") for a in offered)
+            assert "Pending:" in (call.content or "")
+            return
+        if (await h.table()).status != "active":
+            break
+    pytest.fail("no conflict in these moves")
