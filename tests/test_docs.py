@@ -47,6 +47,7 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("renderers", "bench"): {"--positions": "1", "--repeat": "1"},
     ("renderers", "legibility"): {"--positions": "1"},
     ("bot.bench",): {"--games": "2", "--moves": "2", "--render-workers": "0"},
+    ("bot.bench.taps",): {"--games": "1", "--level": "easy"},
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
     ("bot", "ratings", "simulate"): {"--runs": "1"},
     ("bot.leagues", "bench"): {"--players": "4", "--history": "1", "--repeat": "1"},

@@ -15,7 +15,7 @@ from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
 from bot.ui import flow, labels
 from bot.ui.errors import CommandRefused
-from bot.ui.lang import reply_lang
+from bot.ui.lang import reply_lang, tr
 
 log = logging.getLogger(__name__)
 
@@ -33,39 +33,46 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
     # confirmation may take longer than the 3 seconds Discord waits for a first answer.
     await flow.acknowledge(interaction)
     result = await bot.service.submit(table.id, interaction.user.id, text)
-    await answer(interaction, _("You played `{action}`.", action=result.action))
+    lang = reply_lang(interaction)
+    played = tr(_("You played `{action}`.", action=result.action), lang)
+    # The mover's next decision comes with the answer: no Act tap.
+    nxt = await flow.next_decision(bot, table.id, interaction.user.id, lang=lang)
+    if nxt is None:
+        await answer(interaction, played)
+    else:
+        await answer(interaction, f"{played}\n{nxt[0]}", view=nxt[1])
     await flow.after_move(bot, result)
 
 
-async def legal_choices(
-    interaction: discord.Interaction[Any], current: str, *, prefix: str = ""
-) -> list[str]:
-    """The caller's legal actions at this channel's table that match ``current``.
+async def _legal_here(interaction: discord.Interaction[Any]) -> tuple[str, list[str]] | None:
+    """The game at this channel's table and the caller's legal actions there (None: none).
 
     Autocomplete must answer quickly and never fails loudly: any problem gives no suggestions.
     """
     try:
         if interaction.channel_id is None:
-            return []
+            return None
         bot = flow.bot_of(interaction)
         table = await bot.service.in_channel(interaction.channel_id)
         if table is None or table.status != "active":
-            return []
-        legal = await bot.service.legal_actions(table.id, interaction.user.id)
+            return None
+        return table.game, await bot.service.legal_actions(table.id, interaction.user.id)
     except Exception:
         log.exception("autocomplete failed")
+        return None
+
+
+async def legal_choices(
+    interaction: discord.Interaction[Any], current: str, *, prefix: str = ""
+) -> list[str]:
+    """The caller's legal actions at this channel's table that match ``current``."""
+    here = await _legal_here(interaction)
+    if here is None:
         return []
+    legal = here[1]
     if prefix:
         legal = [a[len(prefix) :] for a in legal if a.startswith(prefix)]
     return [a for a in presenters.rank_actions(legal, current) if len(a) <= 100]
-
-
-async def _game_here(interaction: discord.Interaction[Any]) -> str | None:
-    """The game of this channel's table (None if there is none), for labelling suggestions."""
-    if interaction.channel_id is None:
-        return None
-    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
-    return table.game if table is not None else None
 
 
 class PlayCog(commands.Cog):
@@ -81,13 +88,17 @@ class PlayCog(commands.Cog):
     async def move_action(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await _game_here(interaction)
+        here = await _legal_here(interaction)
+        if here is None:
+            return []
+        game, legal = here
         lang = reply_lang(interaction)
+        # The notation typed, or the player's own words ("사원 f4", "tapınak f4").
+        found = labels.search(game, legal, current, lang=lang, limit=presenters.MAX_CHOICES)
         return [
-            app_commands.Choice(
-                name=labels.choice_name(game, a, lang=lang) if game else a[:100], value=a
-            )
-            for a in await legal_choices(interaction, current)
+            app_commands.Choice(name=labels.choice_name(game, a, lang=lang), value=a)
+            for a in found
+            if len(a) <= 100
         ]
 
     @app_commands.command(name="hand", description="Show your hidden tiles, cards and scores")

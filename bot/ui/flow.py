@@ -731,15 +731,14 @@ async def send_act_menu(
     *,
     edit: bool = False,
 ) -> None:
-    """Answer with the caller's legal actions: buttons when few, grouped selects when many."""
-    from bot.ui.items import action_view
-
+    """Answer with the caller's legal actions: the picker's screen ``prefix`` where the game
+    has one, else buttons when few and grouped selects when many."""
     lang = reply_lang(interaction)
     if table.seat_of(interaction.user.id) is None:  # what NotSeated would say, translated
         await reply(interaction, _("You are not playing in this game."))
         return
-    legal = await bot.service.legal_actions(table.id, interaction.user.id)
-    if not legal:
+    menu = await act_menu(bot, table, interaction.user.id, prefix, lang=lang)
+    if menu is None:
         from bot.ui.pbp import takeback_offer
 
         view = await bot.service.public_view(table.id)
@@ -750,9 +749,27 @@ async def send_act_menu(
         else:
             await reply(interaction, text, view=offer)
         return
-    menu = presenters.action_menu(legal, prefix)
-    shown = sum(len(group) for group in menu)
-    if prefix:
+    heading, components = menu
+    if edit:
+        await edit_message(interaction, content=heading, view=components)
+    else:
+        await reply(interaction, heading, view=components)
+
+
+async def act_menu(
+    bot: BoardBot, table: Table, user_id: int, prefix: str = "", *, lang: str
+) -> tuple[str, discord.ui.View] | None:
+    """The Act menu of ``user_id`` (seated) at ``prefix``: its heading in ``lang`` and its
+    buttons; None when they have no decision to take."""
+    from bot.ui.items import menu_view, picker_heading
+
+    legal = await bot.service.legal_actions(table.id, user_id)
+    if not legal:
+        return None
+    picked = picker_heading(table.game, prefix, legal, lang=lang)
+    if picked is not None:  # a screen of the picker: where the player is
+        choose: Text | str = picked
+    elif prefix:
         choose = _(
             "Choose your action ({n} legal, showing `{prefix}…`). "
             "You can also type it with {command}.",
@@ -768,17 +785,30 @@ async def send_act_menu(
         )
     heading = tr(choose, lang)
     # From the caller's own view: it may name what only they see (a card they drew).
-    own = await bot.service.private_view(table.id, interaction.user.id)
+    own = await bot.service.private_view(table.id, user_id)
     decision = presenters.pending_clause(own, names_of(table, lang=lang), lang=lang)
     if decision:
         heading = tr(_("Pending: {decision}.", decision=decision), lang) + "\n" + heading
+    components, shown, near = menu_view(
+        table, legal, prefix, lang=lang, own=own, seat=table.seat_of(user_id)
+    )
+    if near:
+        heading += "\n" + tr(_("Green: the squares nearest your leaders."), lang)
     if shown == 0:
         heading = tr(_("Nothing matches any more; open Act again."), lang)
-    components = action_view(table, menu, lang=lang)
-    if edit:
-        await edit_message(interaction, content=heading, view=components)
-    else:
-        await reply(interaction, heading, view=components)
+    return heading, components
+
+
+async def next_decision(
+    bot: BoardBot, table_id: int, user_id: int, *, lang: str
+) -> tuple[str, discord.ui.View] | None:
+    """The mover's next menu when the decision after their move is theirs again (the second
+    T&E action, their own support, Targi's action phase): it goes out in the answer to the
+    move, with no Act tap. None when someone else decides now."""
+    table = await bot.service.get(table_id)
+    if table.status != "active" or table.seat_of(user_id) is None:
+        return None
+    return await act_menu(bot, table, user_id, lang=lang)
 
 
 async def send_stale(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:

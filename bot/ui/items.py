@@ -20,7 +20,7 @@ from bot import presenters
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
-from bot.ui import flow, labels
+from bot.ui import flow, labels, picker
 from bot.ui.errors import guarded
 from bot.ui.lang import reply_lang, table_lang, tr
 
@@ -243,15 +243,26 @@ class ActionButton(
     """One legal action, submitted with the table version it was offered at."""
 
     def __init__(
-        self, table_id: int, version: int, action: str, *, lang: str, label: str | None = None
+        self,
+        table_id: int,
+        version: int,
+        action: str,
+        *,
+        lang: str,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        emoji: str | None = None,
     ) -> None:
         """``label`` is what the player reads (:mod:`bot.ui.labels`); rebuilt after a restart
         only to run the click, a button needs none."""
         super().__init__(
             discord.ui.Button(
                 label=(label or action)[:80],
-                style=discord.ButtonStyle.secondary,
+                style=style,
                 custom_id=_action_custom_id(table_id, version, action),
+                row=row,
+                emoji=emoji,
             )
         )
         self.table_id = table_id
@@ -337,8 +348,16 @@ async def submit_from_menu(
     result = await bot.service.submit(
         table_id, interaction.user.id, action, expected_version=version
     )
-    played = tr(_("You played `{action}`.", action=action), reply_lang(interaction))
-    await interaction.edit_original_response(content=played, view=None)
+    lang = reply_lang(interaction)
+    played = tr(_("You played `{action}`.", action=action), lang)
+    # The mover's next decision comes with the answer, in place of the menu: no Act tap.
+    nxt = await flow.next_decision(bot, table_id, interaction.user.id, lang=lang)
+    if nxt is None:
+        await interaction.edit_original_response(content=played, view=None)
+    else:
+        heading, view = nxt
+        content = flow.clip(f"{played}\n{heading}")
+        await interaction.edit_original_response(content=content, view=view)
     await flow.after_move(bot, result)
 
 
@@ -374,6 +393,173 @@ def action_view(
         if usable:
             view.add_item(ActionSelect(table.id, table.version, n, usable, lang=lang))
     return view
+
+
+class PickerButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"pk:(?P<table>\d+):(?P<version>\d+):(?P<path>.*)",
+):
+    """A step of the Act picker (:mod:`bot.ui.picker`): opens the screen ``path`` (a piece, a
+    column, or Back) in place of the clicked one, for the table version it was offered at."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        path: str,
+        *,
+        lang: str,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or path or "…")[:80],
+                style=style,
+                custom_id=picker_custom_id(table_id, version, path),
+                row=row,
+                emoji=emoji,
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+        self.path = path
+
+    fields = (("table", int), ("version", int), ("path", str))
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = flow.bot_of(interaction)
+        table = await bot.service.get(self.table_id)
+        if table.status != "active":
+            await flow.reply(interaction, flow.ended_text(table))
+        elif table.version != self.version:
+            await flow.send_stale(bot, interaction, table.id)
+        else:
+            await flow.send_act_menu(bot, interaction, table, self.path, edit=True)
+
+
+def picker_custom_id(table_id: int, version: int, path: str) -> str:
+    return f"pk:{table_id}:{version}:{path}"
+
+
+_PICKER_STYLES = {
+    "action": discord.ButtonStyle.secondary,
+    "near": discord.ButtonStyle.success,
+    "group": discord.ButtonStyle.primary,
+    "back": discord.ButtonStyle.secondary,
+}
+
+
+def _picker_label(game: str, button: picker.Button, path: str, lang: str) -> str:
+    """What a picker button reads: a square alone where the screen already names the piece
+    (``F4``), a column (``F…``), Back, else the action's or the group's label."""
+    if button.kind == "back":
+        return "◀ " + tr(C_("button", "Back"), lang)
+    last = button.value.split()[-1] if button.value else ""
+    if last.startswith(picker.PARTIAL):  # a row of the board
+        return tr(C_("button", "Row {row}", row=last[1:]), lang)
+    taken = len(path.split()) if path else 0
+    if path and picker.PARTIAL in path.split()[-1]:
+        taken -= 1
+    rest = button.value.split()[taken:]
+    if path and len(rest) == 1 and picker.is_square(rest[0]):
+        return rest[0]
+    short = labels.short_label(game, button.value) if path else None
+    if button.kind == "group":
+        if short:  # a group of swaps: the tiles they start with
+            return f"{short} …"
+        return _capital(labels.group_label(game, button.value, lang=lang), lang)
+    if short:
+        return short
+    return _capital(labels.action_label(game, button.value, lang=lang), lang)
+
+
+def _capital(text: str, lang: str) -> str:
+    """A button's label starts with a capital ("temple tile …" -> "Temple tile …"; Turkish
+    dotted i -> İ)."""
+    if not text:
+        return text
+    first = "İ" if lang == "tr" and text[0] == "i" else text[0].upper()
+    return first + text[1:]
+
+
+def picker_heading(game: str, path: str, legal: list[str], *, lang: str) -> str | None:
+    """The heading of the picker's screen ``path`` (None: no picker screen): where the player
+    is ("Temple tile › Row 4") and how many actions lie under it."""
+    if not path or picker.module_of(game) is None:
+        return None
+    words = path.split()
+    piece = " ".join(words[: picker.piece_words(game, words[0])])
+    crumbs = [labels.group_label(game, piece, lang=lang).removesuffix(" …")]
+    for word in words[len(piece.split()) :]:
+        if word.startswith(picker.PARTIAL):
+            crumbs.append(tr(C_("button", "Row {row}", row=word[1:]), lang))
+        else:  # a next word (a swap's first tile)
+            upto = " ".join(words[: words.index(word) + 1])
+            crumbs.append(labels.short_label(game, upto) or word)
+    count = sum(1 for action in legal if picker.leads_to(path, action))
+    choice = "**" + _capital(" › ".join(crumbs), lang) + "**"
+    return tr(_("{choice}: choose one of {n}.", choice=choice, n=count), lang)
+
+
+def menu_view(
+    table: Table,
+    legal: list[str],
+    prefix: str = "",
+    *,
+    lang: str,
+    own: dict[str, Any] | None = None,
+    seat: int | None = None,
+) -> tuple[discord.ui.View, int, bool]:
+    """The Act menu's screen ``prefix`` for ``legal``, labelled in ``lang``: the picker's
+    buttons where the game has one (:mod:`bot.ui.picker`; ``own`` and ``seat`` rank the
+    squares near the player's pieces), else :func:`action_view`. Also how many actions it
+    shows (0: nothing matches ``prefix`` any more) and whether it offers near squares."""
+    near = picker.near_of(table.game, own, seat)
+    screen = picker.screen(table.game, legal, prefix, near=near)
+    if screen is not None and all(
+        len(_action_custom_id(table.id, table.version, b.value)) <= MAX_CUSTOM_ID
+        for b in screen.buttons
+    ):
+        view = discord.ui.View(timeout=None)
+        for button in screen.buttons:
+            label = _picker_label(table.game, button, prefix, lang)
+            emoji = labels.emoji(table.game, button.value) if not prefix else None
+            style = _PICKER_STYLES[button.kind]
+            if button.kind in ("action", "near"):
+                item: Any = ActionButton(
+                    table.id,
+                    table.version,
+                    button.value,
+                    lang=lang,
+                    label=label,
+                    style=style,
+                    row=button.row,
+                    emoji=emoji,
+                )
+            else:
+                item = PickerButton(
+                    table.id,
+                    table.version,
+                    button.value,
+                    lang=lang,
+                    label=label,
+                    style=style,
+                    row=button.row,
+                    emoji=emoji,
+                )
+            view.add_item(item)
+        near_shown = any(b.kind == "near" for b in screen.buttons)
+        return view, screen.actions, near_shown
+    if picker.module_of(table.game) is not None:  # a picker path, not a menu prefix
+        legal = [a for a in legal if picker.leads_to(prefix, a)]
+        prefix = ""
+    menu = presenters.action_menu(legal, prefix)
+    shown = sum(len(group) for group in menu)
+    return action_view(table, menu, lang=lang), shown, False
 
 
 class ConfirmButton(
@@ -515,6 +701,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BoardButton,
     ActionButton,
     ActionSelect,
+    PickerButton,
     ConfirmButton,
     NewThreadButton,
 )

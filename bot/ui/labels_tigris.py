@@ -5,9 +5,102 @@ where it has none."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 from bot import presenters
 from bot.i18n import C_, N_, Text, _, listing
+
+# ---- the Act picker (bot.ui.picker) ----
+
+#: Words naming a piece on the picker's first screen: a tile or a leader is one per colour.
+PIECE_WORDS = {"tile": 2, "leader": 2}
+#: The pieces' order: tiles, leaders, then the other moves.
+PIECE_ORDER = tuple(
+    [f"{piece} {c}" for piece in ("tile", "leader") for c in ("red", "blue", "green", "black")]
+    + ["catastrophe", "swap", "withdraw", "pass"]
+)
+#: The first screen's rows (the rest fill the rows after them).
+PIECE_ROWS = (("tile",), ("leader",), ("catastrophe", "swap", "withdraw", "pass"))
+
+#: The pieces' marks on the first screen: the tiles' and leaders' colours as on the board.
+EMOJI = {
+    "tile red": "🟥",
+    "tile blue": "🟦",
+    "tile green": "🟩",
+    "tile black": "⬛",
+    "leader red": "🔴",
+    "leader blue": "🔵",
+    "leader green": "🟢",
+    "leader black": "⚫",
+    "catastrophe": "💥",
+    "swap": "🔄",
+    "withdraw": "↩️",
+    "pass": "⏭️",
+}
+
+
+_COLOURS = ("red", "blue", "green", "black")
+
+
+def sort_key(action: str) -> tuple[Any, ...]:
+    """The picker's order of a screen: swaps by how many tiles, then red, blue, green, black;
+    anything else as the notation sorts naturally."""
+    words = action.split()
+    if words[0] == "swap":
+        colours = tuple(_COLOURS.index(c) if c in _COLOURS else 9 for c in words[1:])
+        return (1, len(colours), colours)
+    return (0, presenters.natural_key(action))
+
+
+def short(words: list[str]) -> str | None:
+    """A picker button's label where the screen already names the move: a swap as its tiles'
+    marks (``swap blue blue black`` -> 🟦🟦⬛), short enough for a phone's row of five."""
+    if words[0] == "swap" and len(words) > 1:
+        return "".join(EMOJI.get(f"tile {colour}", colour) for colour in words[1:])
+    return None
+
+
+def _square(label: str) -> tuple[int, int] | None:
+    """Column and row of a square label ("F4" -> (5, 4)); None if it is not one."""
+    if len(label) < 2 or not label[0].isalpha() or not label[1:].isdecimal():
+        return None
+    return ord(label[0].upper()) - 65, int(label[1:])
+
+
+def near(view: Mapping[str, Any], seat: int) -> Any:
+    """The picker's "near your pieces" ranking: how many steps an action's square lies from
+    ``seat``'s kingdoms (its leaders and the tiles joined to them), then from its leaders
+    (None without leaders on the board, or for an action without a square)."""
+    board = view.get("board") or {}
+    leaders = [
+        at
+        for leader in board.get("leaders") or []
+        if leader.get("seat") == seat and (at := _square(str(leader.get("square")))) is not None
+    ]
+    occupied = {
+        at
+        for piece in [*(board.get("tiles") or []), *(board.get("leaders") or [])]
+        if (at := _square(str(piece.get("square")))) is not None
+    }
+    kingdoms = set(leaders)
+    todo = list(leaders)
+    while todo:  # the own leaders' kingdoms: everything joined to them, side by side
+        c, r = todo.pop()
+        for step in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if step in occupied and step not in kingdoms:
+                kingdoms.add(step)
+                todo.append(step)
+
+    def distance(action: str) -> float | None:
+        at = _square(action.split()[-1])
+        if not leaders or at is None:
+            return None
+        to_kingdom = min(abs(at[0] - c) + abs(at[1] - r) for c, r in kingdoms)
+        to_leader = min(abs(at[0] - c) + abs(at[1] - r) for c, r in leaders)
+        return to_kingdom + to_leader / 100
+
+    return distance
 
 
 def label(words: list[str]) -> Text | str | None:

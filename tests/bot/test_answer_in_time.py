@@ -249,6 +249,7 @@ async def test_every_kind_of_button_answers_before_its_work(held: tuple[Harness,
     await check("BoardButton", click(f"board:{table.id}:{version}:hand", ALICE))
     mover = await to_act()
     await check("BoardButton", click(f"board:{table.id}:{version}:act", mover))
+    await check("PickerButton", click(f"pk:{table.id}:{version}:", mover))
     await check("ActionButton", click(f"do:{table.id}:{version}:{await legal(mover)}", mover))
     mover = await to_act()
     version = (await current()).version

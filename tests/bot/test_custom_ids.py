@@ -19,6 +19,7 @@ from bot.ui.items import (
     ConfirmButton,
     LobbyButton,
     NewThreadButton,
+    PickerButton,
 )
 from bot.ui.leagues import LEAGUE_ITEMS, SignupButton
 from bot.ui.pbp import PBP_ITEMS, RematchButton, TakebackAnswer, TakebackButton
@@ -36,6 +37,13 @@ CASES: list[tuple[type[discord.ui.DynamicItem[Any]], tuple[Any, ...], str, dict[
         {"table_id": 7, "version": 3, "action": "tile red F4"},
     ),
     (ActionSelect, (7, 3, 2), "pick:7:3:2", {"table_id": 7, "version": 3, "n": 2}),
+    (
+        PickerButton,
+        (7, 3, "tile red *4"),
+        "pk:7:3:tile red *4",
+        {"table_id": 7, "version": 3, "path": "tile red *4"},
+    ),
+    (PickerButton, (7, 3, ""), "pk:7:3:", {"table_id": 7, "version": 3, "path": ""}),
     (
         ConfirmButton,
         (7, 3, "abort"),

@@ -17,6 +17,7 @@ from bot.games import game_names, get_game, replay
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
 from bot.ui.flow import marked
+from bot.ui.picker import leads_to
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -52,6 +53,13 @@ async def act_by_menu(h: Harness, who: Person, table: Table, action: str) -> Cal
         button = f"do:{table.id}:{table.version}:{action}"
         if button in ids:
             return await h.click(who, message, button)
+        steps = [i for i in ids if i.startswith(f"pk:{table.id}:{table.version}:")]
+        towards = [i for i in steps if (path := i.split(":", 3)[3]) and leads_to(path, action)]
+        if towards:  # the picker: a piece, then a row of the board
+            step = await h.click(who, message, towards[0])
+            assert updated_clicked(step) and step.ephemeral
+            message = h.message_of(step)
+            continue
         chosen = None
         for select_id, values in select_options(message).items():
             if "a:" + action in values:
@@ -108,7 +116,11 @@ async def play_to_the_end(
         route = step % 3
         if route == 0:
             call = await act_by_menu(h, who, table, action)
-            assert call.content == f"You played `{action}`." and not call.custom_ids()
+            played, *_next = call.content.split("\n")
+            assert played == f"You played `{action}`."
+            # The next decision comes with the answer exactly when it is the mover's again.
+            again = await h.service.legal_actions(table.id, who.uid)
+            assert bool(call.custom_ids()) == bool(again), (action, call.custom_ids())
         elif route == 1 and action.startswith("tile ") and game_name == "tigris":
             call = await act_by_tile_shortcut(h, who, action)
         else:

@@ -265,7 +265,8 @@ async def test_a_kill_right_after_the_confirmation_shows_the_current_board_once(
             start=mark,
             timeout=10,
         )
-        assert reply.content == f"You played `{action}`."
+        # (The mover's next decision, when it is theirs, follows on the next lines.)
+        assert reply.content.split("\n")[0] == f"You played `{action}`."
     for _ in range(200):  # the board is on its way
         if fake.held:
             break
