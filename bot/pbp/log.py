@@ -19,6 +19,7 @@ from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
     "LogEntry",
+    "LoggedMove",
     "action_is_public",
     "log_entries",
     "log_entry",
@@ -55,6 +56,10 @@ def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> Text | No
     if title is None or title.pbp.takeback is None:
         return _("take-backs are not available for this game")
     return title.pbp.takeback(before, after, seat)
+
+
+#: One logged action as its log entry needs it: the seat, the notation, the public view's events.
+LoggedMove = tuple[int, str, tuple[Mapping[str, Any], ...]]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import io
 import json
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +21,7 @@ from bot import i18n, presenters, titles
 from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.i18n import C_, N_, Text, _, command
-from bot.pbp.log import log_entry
+from bot.pbp.log import LoggedMove, log_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -53,8 +53,10 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 def names_of(table: Table, *, lang: str) -> list[str]:
     """Seat names in seat order, escaped to show literally in a message; an AI seat's name
-    carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함))."""
-    return [
+    carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함)). Once the game
+    has started each name has its seat's symbol beside it, as the images mark the seat
+    ("Alice (archer)", "Bob (white)"): one name per player in every text of the table."""
+    names = [
         ai_seats.mark(
             p.user_id,
             tr(ai_seats.ai_label(p.user_id), lang)
@@ -63,6 +65,15 @@ def names_of(table: Table, *, lang: str) -> list[str]:
         )
         for p in table.players
     ]
+    return with_symbols(table, names, lang=lang)
+
+
+def with_symbols(table: Table, names: Sequence[str], *, lang: str) -> list[str]:
+    """``names`` (seat order) with each seat's symbol beside it once the table has started
+    (in the lobby the seats are not fixed yet)."""
+    if table.status == "lobby" or table.end_reason == "cancelled":
+        return list(names)
+    return presenters.symbol_names(table.game, names, lang=lang)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -88,11 +99,9 @@ def _option_value(value: Any) -> Any:
 
 
 def seating(table: Table, view: dict[str, Any], *, lang: str) -> str:
-    """ "Alice (궁수), Bob (황소)": the seats in order, with the name the images give each seat
+    """ "Alice (궁수), Bob (황소)": the seats in order, with the symbol the images give each seat
     (after a dash where the player's name already ends in parentheses: "AI (보통) 2 – 항아리")."""
-    players = view.get("players") or []
-    dynasties = [p.get("dynasty") if isinstance(p, dict) else None for p in players]
-    return tr(presenters.seat_order(names_of(table, lang=lang), dynasties), lang)
+    return tr(presenters.seat_order(names_of(table, lang=lang), ()), lang)
 
 
 def lobby_content(table: Table, lang: str | None = None) -> str:
@@ -411,10 +420,63 @@ UNSHOWN_KEPT = 100
 
 
 def remember_move(bot: BoardBot, result: MoveResult) -> None:
-    """Keep a move this process committed until a board announces it."""
+    """Keep a move this process committed until a board announces it, and its log entry for
+    the catch-ups of the pings to come."""
     kept = bot.unshown_moves.setdefault(result.table.id, [])
     kept.append(result)
     del kept[:-UNSHOWN_KEPT]
+    events = tuple(dict(e) for e in result.view.get("events") or [])
+    logged = bot.logged_events.setdefault(result.table.id, {})
+    logged[result.table.seq] = (result.seat, result.action, events)
+    if len(logged) > LOGGED_KEPT:  # only the recent entries are ever caught up on
+        for number in sorted(logged)[:-LOGGED_KEPT]:
+            del logged[number]
+
+
+#: At most this many log entries are kept per table for the catch-ups (a catch-up longer
+#: than that does not fit one message anyway).
+LOGGED_KEPT = 200
+
+
+async def caught_up(
+    bot: BoardBot, table: Table, seats: Sequence[int], *, lang: str, since: int | None = None
+) -> list[str]:
+    """The log lines (as `/game log` words them, in ``lang``) of every move since the last
+    decision of any of ``seats``, from the first seat's point of view that decided longest ago
+    (and from entry ``since`` on, if that is earlier): what a pinged player catches up on.
+
+    "Since" is read from the stored action log, so it holds after a restart; the lines come
+    from the entries this process saw, else from the game replayed once."""
+    logged = (await bot.service.logged_actions(table.id))[: table.seq]
+    lasts = [
+        max((n for n, (s, _a) in enumerate(logged, 1) if s == seat), default=0) for seat in seats
+    ]
+    first = min(lasts, default=len(logged)) + 1
+    if since is not None:
+        first = max(1, min(first, since))
+    numbers = range(first, len(logged) + 1)
+    known = bot.logged_events.get(table.id, {})
+    if any(known.get(n, (None, None))[:2] != logged[n - 1] for n in numbers):
+        known = await _replayed_entries(bot, table, first)
+    names = names_of(table, lang=lang)
+    lines = []
+    for number in numbers:
+        seat, action, events = known.get(number, (*logged[number - 1], ()))
+        lines.append(log_entry(table.game, number, seat, action, events, names, lang).text())
+    return lines
+
+
+async def _replayed_entries(bot: BoardBot, table: Table, first: int) -> dict[int, LoggedMove]:
+    """The log entries from ``first`` on, from the game replayed (after a restart, a take-back
+    or a move another process made), kept for the next catch-ups."""
+    _table, game, states, actions = await bot.service.history(table.id)
+    logged = bot.logged_events.setdefault(table.id, {})
+    for number in range(max(1, first), len(actions) + 1):
+        events = tuple(dict(e) for e in game.view(states[number], None).get("events") or [])
+        logged[number] = (*actions[number - 1], events)
+    for number in [n for n in logged if n > len(actions)]:  # taken back
+        del logged[number]
+    return logged
 
 
 def unshown_moves(bot: BoardBot, table: Table) -> list[MoveResult]:
@@ -446,6 +508,12 @@ def moves_text(table: Table, moves: Sequence[MoveResult], room: int, lang: str) 
         ).text()
         for m in moves
     ]
+    return trimmed(lines, room, lang)
+
+
+def trimmed(lines: Sequence[str], room: int, lang: str) -> str:
+    """Log ``lines`` within ``room`` characters: the oldest give way to "N earlier moves are
+    in `/game log`" when they do not all fit."""
     if len("\n".join(lines)) <= room:
         return "\n".join(lines)
     shown: list[str] = []
@@ -562,12 +630,20 @@ async def post_board(
 
     lang = table_lang(table)
     names = names_of(table, lang=lang)
-    listed = len(moves) > 1
-    text = presenters.status_line(view, names, lang=lang, last_move=not listed)
-    text += await away_note(bot, table, lang)
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
-    if listed:
+    listed = len(moves) > 1 or bool(users)
+    text = presenters.status_line(view, names, lang=lang, last_move=not listed)
+    text += await away_note(bot, table, lang)
+    if users:  # the ping: the cue first (a notification shows the start), then the catch-up
+        cue = turn_cue(table, view, lang=lang)
+        seats = [s for s in map(table.seat_of, users) if s is not None]
+        since = min((m.table.seq for m in moves), default=None)  # the moves never announced
+        lines = await caught_up(bot, table, seats, lang=lang, since=since)
+        room = MAX_CONTENT - len(pings) - len(cue) - len(text) - 2
+        announced = trimmed(lines, room, lang) if lines else ""
+        text = "\n".join(part for part in (cue, announced, text) if part)
+    elif listed:
         announced = moves_text(table, moves, MAX_CONTENT - len(pings) - len(text) - 1, lang)
         text = f"{announced}\n{text}" if announced else text
     text = pings + text
@@ -584,6 +660,29 @@ async def post_board(
     if image is not None:
         kwargs["file"] = image
     return await channel.send(clip(text), **kwargs)
+
+
+def turn_cue(table: Table, view: Mapping[str, Any], *, lang: str) -> str:
+    """What a ping says first, to whoever must decide now (a notification shows the start of
+    a message): the game and table, "your turn" and the actions left, or the decision asked."""
+    where = _(
+        "{title} table #{id}", title=presenters.game_title(table.game, lang=lang), id=table.id
+    )
+    names = names_of(table, lang=lang)
+    decision = presenters.pending_clause(view, names, lang=lang)
+    left = view.get("actions_left")
+    if decision:
+        cue = _("{table}: your decision: {decision}.", table=where, decision=decision)
+    elif isinstance(left, int) and left > 0:
+        cue = N_(
+            "{table}: your turn, {n} action left.",
+            "{table}: your turn, {n} actions left.",
+            left,
+            table=where,
+        )
+    else:
+        cue = _("{table}: your turn.", table=where)
+    return tr(cue, lang)
 
 
 async def post_final(
