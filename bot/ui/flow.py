@@ -454,6 +454,14 @@ async def caught_up(
     first = min(lasts, default=len(logged)) + 1
     if since is not None:
         first = max(1, min(first, since))
+    return await _log_lines(bot, table, logged, first, lang=lang)
+
+
+async def _log_lines(
+    bot: BoardBot, table: Table, logged: Sequence[tuple[int, str]], first: int, *, lang: str
+) -> list[str]:
+    """The log lines of entries ``first`` to the last of ``logged`` (the stored log's seats and
+    actions), from the entries this process saw, else from the game replayed once."""
     numbers = range(first, len(logged) + 1)
     known = bot.logged_events.get(table.id, {})
     if any(known.get(n, (None, None))[:2] != logged[n - 1] for n in numbers):
@@ -464,6 +472,16 @@ async def caught_up(
         seat, action, events = known.get(number, (*logged[number - 1], ()))
         lines.append(log_entry(table.game, number, seat, action, events, names, lang).text())
     return lines
+
+
+async def last_move_line(bot: BoardBot, table: Table, *, lang: str) -> str | None:
+    """The last logged move as `/game log` words it (the game's end, when a move ended it,
+    is one of its events), or None before the first move."""
+    logged = (await bot.service.logged_actions(table.id))[: table.seq]
+    if not logged:
+        return None
+    lines = await _log_lines(bot, table, logged, len(logged), lang=lang)
+    return lines[-1] if lines else None
 
 
 async def _replayed_entries(bot: BoardBot, table: Table, first: int) -> dict[int, LoggedMove]:
@@ -633,7 +651,9 @@ async def post_board(
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
     listed = len(moves) > 1 or bool(users)
-    text = presenters.status_line(view, names, lang=lang, last_move=not listed)
+    # A ping's cue names the decision asked: the line under it does not repeat it.
+    shown = {**view, "pending": None} if users else view
+    text = presenters.status_line(shown, names, lang=lang, last_move=not listed)
     text += await away_note(bot, table, lang)
     if users:  # the ping: the cue first (a notification shows the start), then the catch-up
         cue = turn_cue(table, view, lang=lang)
@@ -700,6 +720,8 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
+    if not view.get("game_over"):  # resigned or out of time: the table ended, not the game
+        view = {**view, "game_over": True, "to_act": [], "pending": None}
     text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang=lang)
     from bot.ui.ratings import final_line
 
@@ -707,6 +729,10 @@ async def post_final(
     if len(moves) > 1:
         announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
         text = f"{announced}\n{text}" if announced else text
+    elif (last := await last_move_line(bot, table, lang=lang)) is not None:
+        # The last move (and, when a move ended the game, why) in words, not only in the image.
+        told = tr(_("Last move: {move}", move=last), lang)
+        text = clip(told, MAX_CONTENT - len(text) - 1) + "\n" + text
     files: list[discord.File] = []
     image = await render_file(
         table.game,

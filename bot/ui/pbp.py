@@ -114,9 +114,9 @@ async def turn_notice(bot: BoardBot, table: Table, user_id: int, where: str) -> 
     cue = flow.turn_cue(table, view, lang=lang)
     seat = table.seat_of(user_id)
     lines = await flow.caught_up(bot, table, [seat], lang=lang) if seat is not None else []
-    room = flow.MAX_CONTENT - len(cue) - len(where) - 1
+    room = flow.MAX_CONTENT - len(cue) - len(where) - 2
     announced = flow.trimmed(lines, room, lang) if lines else ""
-    return (f"{cue}\n{announced}" if announced else cue) + where
+    return "\n".join(part for part in (cue, announced, where.strip()) if part)
 
 
 async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str:

@@ -284,7 +284,23 @@ def history_text(
             "places": game.places,
             "against": listing_of(game.opponents) or _("nobody"),
         }
-        if game.end_reason == "resigned":
+        # Who resigned or ran out of time by name: "(resigned)" after the opponents read as
+        # if they had.
+        loser = _escape(game.loser) if game.loser is not None else None
+        if game.end_reason == "resigned" and loser is not None:
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} vs {against} ({loser} resigned)",
+                loser=loser,
+                **values,
+            )
+        elif game.end_reason == "forfeit" and loser is not None:
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} vs {against} "
+                "({loser} ran out of time)",
+                loser=loser,
+                **values,
+            )
+        elif game.end_reason == "resigned":
             line = _(
                 "#{table} {game} {when}: place {place} of {places} vs {against} (a resignation)",
                 **values,

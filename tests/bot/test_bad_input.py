@@ -313,5 +313,7 @@ async def test_an_engine_reason_names_players_not_seat_numbers(harness: Harness)
     mark = h.fake.mark()
     call = await h.slash(second, "move", {"action": "place 15"})  # faces the first's Targi
     assert call.ephemeral and call.recipient == second.id
-    assert call.content == f"Card 15 faces {first.name}'s Targi across the centre.", call.content
+    colour = "blue" if table.seat_of(first.uid) == 0 else "white"  # beside the name everywhere
+    expected = f"Card 15 faces {first.name} ({colour})'s Targi across the centre."
+    assert call.content == expected, call.content
     await _unchanged(h, table, mark)

@@ -199,7 +199,8 @@ async def test_a_whole_game_through_discord(
     final = h.public_posts()[-1]
     assert "final result" in final.json["content"]
     summary = await h.service.final_summary(table.id)
-    names = [p.name for p in table.players]
+    # Each name with its seat's symbol, as the images mark the seats ("Alice (archer)").
+    names = presenters.symbol_names(table.game, [p.name for p in table.players], lang="en")
     # Under the result: each player's rating after the game and its change (a rated game).
     async with h.service.db.read() as q:
         change = {c.user_id: c for c in await RatingQueries(q).history_of_table(table.id)}
@@ -209,7 +210,11 @@ async def test_a_whole_game_through_discord(
         for p in table.players
     )
     expected = presenters.final_text(table.game, summary, names, lang="en") + f"\nRatings: {rated}."
-    assert final.json["content"] == expected
+    # First the last move as `/game log` words it, with the game's end among its events.
+    log = await h.bot.pbp.game_log(table.id, per_page=1, lang="en")
+    last = log.entries[-1].text()
+    assert "ends" in last, last
+    assert final.json["content"] == f"Last move: {last}\n{expected}"
     (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
     record = json.loads(record_file.data)
     state = replay(record)

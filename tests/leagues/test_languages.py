@@ -216,7 +216,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     history = await as_reader(h, BOB, "tr", "history")
     lines = history.content.splitlines()
     assert lines[0] == "**Bob** adlı oyuncunun son biten oyunları (en yenisi önce):"
-    assert "sıralama 2/2, rakipler: Alice (çekilme) · -" in lines[1]
+    assert "sıralama 2/2, rakipler: Alice (Bob oyundan çekildi) · -" in lines[1]
 
 
 async def test_pseudo_locale_every_league_post_comes_from_the_catalogue(league_bot: Bot) -> None:
