@@ -76,6 +76,11 @@ class GameTree(app_commands.CommandTree["BoardBot"]):
     slash-command error through the one error reporter."""
 
     async def interaction_check(self, interaction: discord.Interaction[BoardBot], /) -> bool:
+        from bot.cogs import ANSWERS_IN_TIME
+
+        command = interaction.command
+        if command is not None and command.extras.get(ANSWERS_IN_TIME):
+            return True  # it answers itself in time (a move: see bot.ui.flow.in_time)
         if interaction.type is discord.InteractionType.application_command:
             from bot.ui.flow import acknowledge  # autocomplete cannot be deferred: not it
 

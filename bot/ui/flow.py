@@ -7,13 +7,14 @@ mostly ephemeral, answers.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import json
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -21,7 +22,7 @@ from bot import i18n, presenters, titles
 from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.i18n import C_, N_, Text, _, command
-from bot.pbp.log import LoggedMove, log_entry
+from bot.pbp.log import LoggedMove, log_entry, setup_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -56,7 +57,12 @@ def names_of(table: Table, *, lang: str) -> list[str]:
     carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함)). Once the game
     has started each name has its seat's symbol beside it, as the images mark the seat
     ("Alice (archer)", "Bob (white)"): one name per player in every text of the table."""
-    names = [
+    return with_symbols(table, plain_names(table, lang=lang), lang=lang)
+
+
+def plain_names(table: Table, *, lang: str) -> list[str]:
+    """Seat names as :func:`names_of` gives them, without the seats' symbols."""
+    return [
         ai_seats.mark(
             p.user_id,
             tr(ai_seats.ai_label(p.user_id), lang)
@@ -65,7 +71,6 @@ def names_of(table: Table, *, lang: str) -> list[str]:
         )
         for p in table.players
     ]
-    return with_symbols(table, names, lang=lang)
 
 
 def with_symbols(table: Table, names: Sequence[str], *, lang: str) -> list[str]:
@@ -153,7 +158,8 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         lines.append(
             tr(_("A player who resigns or runs out of time is replaced by a normal AI."), lang)
         )
-    seated = ", ".join(names_of(table, lang=lang)) or _("nobody yet")
+    # The seats as joined (the started card lists them in order with their symbols below).
+    seated = ", ".join(plain_names(table, lang=lang)) or _("nobody yet")
     lines.append(
         tr(
             _(
@@ -451,9 +457,10 @@ async def caught_up(
     lasts = [
         max((n for n, (s, _a) in enumerate(logged, 1) if s == seat), default=0) for seat in seats
     ]
-    first = min(lasts, default=len(logged)) + 1
+    # A seat that never decided catches up from the deal on (entry 0: the setup's events).
+    first = min(lasts, default=len(logged)) + 1 if all(lasts) else 0
     if since is not None:
-        first = max(1, min(first, since))
+        first = max(0, min(first, since))
     return await _log_lines(bot, table, logged, first, lang=lang)
 
 
@@ -461,13 +468,19 @@ async def _log_lines(
     bot: BoardBot, table: Table, logged: Sequence[tuple[int, str]], first: int, *, lang: str
 ) -> list[str]:
     """The log lines of entries ``first`` to the last of ``logged`` (the stored log's seats and
-    actions), from the entries this process saw, else from the game replayed once."""
-    numbers = range(first, len(logged) + 1)
+    actions), from the entries this process saw, else from the game replayed once (entry 0,
+    the deal, when ``first`` is 0)."""
+    numbers = range(max(1, first), len(logged) + 1)
     known = bot.logged_events.get(table.id, {})
-    if any(known.get(n, (None, None))[:2] != logged[n - 1] for n in numbers):
+    if (first == 0 and 0 not in known) or any(
+        known.get(n, (None, None))[:2] != logged[n - 1] for n in numbers
+    ):
         known = await _replayed_entries(bot, table, first)
     names = names_of(table, lang=lang)
     lines = []
+    if first == 0 and (deal := known.get(0)) is not None:
+        setup = setup_entry(table.game, deal[2], names, lang)
+        lines += [setup.text()] if setup is not None else []
     for number in numbers:
         seat, action, events = known.get(number, (*logged[number - 1], ()))
         lines.append(log_entry(table.game, number, seat, action, events, names, lang).text())
@@ -489,6 +502,8 @@ async def _replayed_entries(bot: BoardBot, table: Table, first: int) -> dict[int
     or a move another process made), kept for the next catch-ups."""
     _table, game, states, actions = await bot.service.history(table.id)
     logged = bot.logged_events.setdefault(table.id, {})
+    if first == 0:  # the deal: no seat, no action
+        logged[0] = (-1, "", tuple(dict(e) for e in game.view(states[0], None).get("events") or []))
     for number in range(max(1, first), len(actions) + 1):
         events = tuple(dict(e) for e in game.view(states[number], None).get("events") or [])
         logged[number] = (*actions[number - 1], events)
@@ -726,13 +741,17 @@ async def post_final(
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
+    # Under the heading, the last move (and, when a move ended the game, why: one of its
+    # events) in words, not only in the image; all of them when several came since the board.
+    head, _sep, ranking = text.partition("\n")
+    room = MAX_CONTENT - len(text) - 1
     if len(moves) > 1:
-        announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
-        text = f"{announced}\n{text}" if announced else text
+        told = moves_text(table, moves, room, lang)
     elif (last := await last_move_line(bot, table, lang=lang)) is not None:
-        # The last move (and, when a move ended the game, why) in words, not only in the image.
-        told = tr(_("Last move: {move}", move=last), lang)
-        text = clip(told, MAX_CONTENT - len(text) - 1) + "\n" + text
+        told = clip(tr(_("Last move: {move}", move=last), lang), room)
+    else:
+        told = ""
+    text = "\n".join(part for part in (head, told, ranking) if part)
     files: list[discord.File] = []
     image = await render_file(
         table.game,
@@ -918,6 +937,33 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+#: How long a move's work (the commit) may take before Discord is answered with a deferral:
+#: Discord waits 3 seconds for a first answer, and the deferral needs its own trip there.
+ANSWER_BUDGET = 1.5
+
+T = TypeVar("T")
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """``work``'s result, Discord answered in time: when it is not done within
+    :data:`ANSWER_BUDGET` of the interaction's creation (or of now, whichever is sooner) the
+    interaction is acknowledged first (a deferral). In the common case the work is done well
+    before, and the caller's answer is the first and only one (a click that moves costs the
+    answer, the new board and the older board's buttons removed: three requests)."""
+    task = asyncio.ensure_future(work)
+    waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = min(ANSWER_BUDGET, ANSWER_BUDGET - waited)
+    try:
+        await asyncio.wait_for(asyncio.shield(task), timeout=max(0.0, budget))
+    except TimeoutError:
+        await acknowledge(interaction)
+    except BaseException:
+        if not task.done():
+            task.cancel()
+        raise
+    return await task
 
 
 async def edit_message(

@@ -132,7 +132,7 @@ async def test_forfeit_posts_the_result_with_a_rematch_button(
     )
     final = calls[-1]
     assert custom_ids(final.json) == [f"rematch:{table.id}"]
-    assert "resigned" not in final.content and "Alice ran out of time." in final.content
+    assert "resigned" not in final.content and "Alice (blue) ran out of time." in final.content
     message = h.fake.message(final.response["id"])
     stranger = await h.click(MALLORY, message, f"rematch:{table.id}")
     assert stranger.ephemeral and "Only a player" in stranger.content

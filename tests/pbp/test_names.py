@@ -63,7 +63,8 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     reason = await h.slash(other, "move", {"action": "place 15"})  # faces the actor's Targi
     assert reason.content == f"Card 15 faces {shown[actor.uid]}'s Targi across the centre."
     waiting = await h.slash(actor, "move", {"action": "place 6"})
-    assert f"waiting for {shown[other.uid]}" in waiting.content, waiting.content
+    # The engine's refusal names the seat as the service does (plain).
+    assert f"waiting for {plain_text(other.name)}" in waiting.content, waiting.content
     await h.slash(other, "game", {}, sub="list")
     await h.slash(other, "game", {}, sub="log")
     asked = await h.slash(actor, "game", {}, sub="takeback")
