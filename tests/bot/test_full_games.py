@@ -300,7 +300,7 @@ async def test_a_whole_game_through_discord(
                 hand = f"board:{table.id}:{seq + 1}:hand"
                 (call,) = [b for b in boards if hand in b.custom_ids()]
                 content = call.json["content"]  # told in words, never as English notation
-                assert re.search(r"swaps [1-6] tiles?\.", content), call
+                assert re.search(r"swaps [1-6] tiles?(\.|$)", content, re.MULTILINE), call
                 assert "`swap" not in content, call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:

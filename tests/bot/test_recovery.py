@@ -70,9 +70,11 @@ async def test_a_move_committed_before_a_crash_is_posted_once_after_the_restart(
     if waiting == actor:
         assert f"played `{action}`" in board.json["content"]
     else:  # the ping catches up from the stored log: no process remembers the move
+        # Their first decision: from the deal on.
         log = await h.bot.pbp.game_log(table.id, per_page=50, lang="en")
-        (line,) = [e.text() for e in log.entries if e.number == 1]
-        assert board.json["content"].split("\n")[1] == line
+        assert [e.number for e in log.entries] == [0, 1]
+        told = board.json["content"].split("\n")[1:-1]
+        assert told == [e.text() for e in log.entries]
     after = await h.service.get(table.id)
     assert after.board_message_id == int(board.response["id"])
     assert after.posted_version == after.version
