@@ -247,6 +247,14 @@ def with_symbol(name: str, symbol: Text | str) -> Text:
     return _("{player} ({dynasty})", player=name, dynasty=symbol)
 
 
+def ended_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The public view of a game its table ended (a resignation, a timer's forfeit) as a
+    finished game is drawn: nobody to act, nothing pending; as it is if the game itself ended."""
+    if view.get("game_over"):
+        return dict(view)
+    return {**view, "game_over": True, "to_act": [], "pending": None}
+
+
 def symbol_names(game: str, names: Sequence[str], *, lang: str) -> list[str]:
     """The seats' ``names`` (seat order, seats fixed) each with its seat's symbol beside it
     in ``lang`` (the title's ``seat_words``); as they are for a title without symbols."""

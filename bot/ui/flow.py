@@ -735,8 +735,7 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    if not view.get("game_over"):  # resigned or out of time: the table ended, not the game
-        view = {**view, "game_over": True, "to_act": [], "pending": None}
+    view = presenters.ended_view(view)  # resigned or out of time: no turn on the final board
     text = presenters.final_text(table.game, summary, names_of(table, lang=lang), lang=lang)
     from bot.ui.ratings import final_line
 

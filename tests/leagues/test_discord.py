@@ -191,7 +191,7 @@ async def test_adjudicate_and_kick_through_discord(league_bot: tuple[Harness, Ma
     thread = [c.content for c in h.public_posts(mark, channel=str(round2.thread_id))]
     notes = [text for text in thread if "plays on in their seat" in text]
     assert notes == [
-        "Dave was removed from Pods; 🤖 AI (normal) plays on in their seat. The game stays "
+        "Dave was removed from Pods; 🤖 AI (normal) – lion plays on in their seat. The game stays "
         "rated for the others, with Dave last."
     ]
     assert "To act:" in thread[-1] and thread.index(notes[0]) < len(thread) - 1  # then a board
