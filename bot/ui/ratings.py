@@ -157,13 +157,14 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
     if not result.rated:
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
-    names = flow.names_of(table, lang=shown_in)
+    names = flow.plain_names(table, lang=shown_in)
     seated = [p.user_id for p in table.players]
     if list(result.players) != seated:  # a league leaver's seat counts as theirs
         async with db.read() as q:
             for seat, user, name, _reason in await q.replaced_seats(table.id):
                 if seat < len(names) and result.players[seat] == user:
                     names[seat] = presenters.plain_text(name)
+    names = flow.with_symbols(table, names, lang=shown_in)  # as the result above names them
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())
