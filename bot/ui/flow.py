@@ -417,6 +417,8 @@ async def _posted(
     result), forget the moves it announced and strip the older board's buttons."""
     await bot.service.set_posted(table.id, table.version, message_id, to_act)
     forget_moves(bot, table.id, table.version)
+    if table.status != "active":  # an ended table pings nobody any more: its entries go
+        bot.logged_events.pop(table.id, None)
     await retire_board(bot, table, message_id)
 
 

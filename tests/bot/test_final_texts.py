@@ -55,6 +55,7 @@ async def test_a_resigned_games_result_tells_the_last_move_and_shows_no_turn(
     (board,) = [v for v in drawn if v.get("game") == "tigris"]
     assert board["game_over"] and board["to_act"] == [] and board["pending"] is None
     assert (await h.service.public_view(table.id))["to_act"], "the engine's own view still waits"
+    assert table.id not in h.bot.logged_events, "an ended table's entries are not kept"
 
 
 async def test_a_resignation_before_any_move_has_no_last_move(harness: Harness) -> None:
