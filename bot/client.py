@@ -22,6 +22,7 @@ from bot import i18n, ratings, titles
 from bot.ai.turns import AiTurns
 from bot.ai.worker import DEFAULT_WORKERS, AiPool
 from bot.leagues import LeagueService, RatingSource
+from bot.pbp.log import LoggedMove
 from bot.pbp.scheduler import Scheduler
 from bot.pbp.usecases import PlayByPost
 from bot.running.shards import BoardLeases, Leases, Shards
@@ -75,6 +76,11 @@ class GameTree(app_commands.CommandTree["BoardBot"]):
     slash-command error through the one error reporter."""
 
     async def interaction_check(self, interaction: discord.Interaction[BoardBot], /) -> bool:
+        from bot.cogs import ANSWERS_IN_TIME
+
+        command = interaction.command
+        if command is not None and command.extras.get(ANSWERS_IN_TIME):
+            return True  # it answers itself in time (a move: see bot.ui.flow.in_time)
         if interaction.type is discord.InteractionType.application_command:
             from bot.ui.flow import acknowledge  # autocomplete cannot be deferred: not it
 
@@ -154,6 +160,9 @@ class BoardBot(commands.Bot):
         # Per table, the moves committed here that no board has announced yet: a board posted
         # after several quick moves names them all (see bot.ui.flow.unshown_moves).
         self.unshown_moves: dict[int, list[MoveResult]] = {}
+        # Per table, the log entries seen here (number -> seat, action, public events): a
+        # ping's catch-up is written without replaying the game (see bot.ui.flow.caught_up).
+        self.logged_events: dict[int, dict[int, LoggedMove]] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads. Kept in memory
         # also with several processes: an offer's clicks come from its server, and one process

@@ -235,13 +235,35 @@ def seat_order(names: Sequence[str], dynasties: Sequence[object | None]) -> Text
     seats: list[Text | str] = []
     for index, name in enumerate(names):
         dynasty = dynasties[index] if index < len(dynasties) else None
-        if not dynasty:
-            seats.append(name)
-        elif "(" in name:
-            seats.append(_("{player} – {dynasty}", player=name, dynasty=dynasty_word(dynasty)))
-        else:
-            seats.append(_("{player} ({dynasty})", player=name, dynasty=dynasty_word(dynasty)))
+        seats.append(with_symbol(name, dynasty_word(dynasty)) if dynasty else name)
     return _commas(seats)
+
+
+def with_symbol(name: str, symbol: Text | str) -> Text:
+    """A player's name with their seat's symbol beside it ("Alice (궁수)", "Bob (blue)"); a
+    name that already has parentheses (an AI seat: "🤖 AI (보통) 2") takes a dash instead."""
+    if "(" in name:
+        return _("{player} – {dynasty}", player=name, dynasty=symbol)
+    return _("{player} ({dynasty})", player=name, dynasty=symbol)
+
+
+def ended_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The public view of a game its table ended (a resignation, a timer's forfeit) as a
+    finished game is drawn: nobody to act, nothing pending; as it is if the game itself ended."""
+    if view.get("game_over"):
+        return dict(view)
+    return {**view, "game_over": True, "to_act": [], "pending": None}
+
+
+def symbol_names(game: str, names: Sequence[str], *, lang: str) -> list[str]:
+    """The seats' ``names`` (seat order, seats fixed) each with its seat's symbol beside it
+    in ``lang`` (the title's ``seat_words``); as they are for a title without symbols."""
+    title = titles.title(game)
+    words = title.seat_words if title is not None else ()
+    return [
+        str(render(with_symbol(name, words[seat]), lang)) if seat < len(words) else name
+        for seat, name in enumerate(names)
+    ]
 
 
 def _word(words: Mapping[str, Text], value: object) -> Text | str:

@@ -23,7 +23,7 @@ from bot import titles
 from bot.ai import seats as ai_seats
 from bot.i18n import DEFAULT, N_, _
 from bot.pbp.log import LogEntry, log_entries
-from bot.presenters import plain_text
+from bot.presenters import ended_view, plain_text
 from bot.service import NotFinished, ServiceError, Table
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ def _build(
     turns = split_turns(game.NAME, views)
     robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
     frames = tuple({**views[t.end], "ai_seats": robots} if robots else views[t.end] for t in turns)
+    if frames:  # the last turn as the final board shows it (a resigned game: no turn left)
+        frames = (*frames[:-1], ended_view(frames[-1]))
     names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
     entries = [e for e in log_entries(game, states, actions, names, lang=lang) if e.number > 0]
     numbers = story(game, states, views, turns, robots)

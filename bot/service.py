@@ -731,6 +731,13 @@ class Service:
             log_rows = await q.actions(table_id)
         return log_rows[-1].user_id if log_rows else None
 
+    async def logged_actions(self, table_id: int) -> list[tuple[int, str]]:
+        """The action log, (seat, action) in playing order: entry ``n`` of `/game log` is
+        item ``n - 1``."""
+        async with self._db.read() as q:
+            log_rows = await q.actions(table_id)
+        return [(row.seat, row.action) for row in log_rows]
+
     # -- lookups ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table:

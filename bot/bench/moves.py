@@ -11,8 +11,11 @@ board), or all at once per round with ``--burst``; ``--sweep 10,20,30,40`` plays
 each rate in turn and names the rate where the board's p99 crosses ``--limit`` (300 ms).
 
 For each move it measures the time from delivering the interaction to the bot's answers: its
-first answer to Discord (an ephemeral "thinking" defer), the player's "You played" confirmation
-(sent after the database commit) and the new board in the channel (rendered image included).
+first answer to Discord (the player's "You played" itself, or an ephemeral "thinking" deferral
+when the commit is slow), the player's "You played" confirmation (sent after the database
+commit) and the new board in the channel (rendered image included). It counts the requests the
+bot makes to Discord per move (answering the move; the new board and the older board's buttons
+removed in the channel).
 CPU time is read per process from ``/proc``: the bot's own process and its render workers (what
 a move costs the bot), apart from this process (the fake Discord, with its OpenAPI validation of
 every request, and the driver) and apart from the AI workers.
@@ -227,6 +230,10 @@ class Round:
     harness_cpu: float = 0.0
     finished: int = 0
     ai_moves: int = 0
+    #: Requests the bot made to Discord for the timed moves: answers to the players'
+    #: interactions, and posts and edits in the timed tables' channels.
+    answers: int = 0
+    channel_requests: int = 0
 
     @property
     def moves(self) -> int:
@@ -234,6 +241,15 @@ class Round:
 
     def per_move_ms(self, seconds: float) -> float:
         return seconds / max(1, self.moves) * 1000
+
+    def count_requests(self, calls: list[Any], channels: set[str]) -> None:
+        """Count the requests among ``calls`` (the fake's record of this round) that the
+        timed moves caused (the AI tables' own are left out)."""
+        for call in calls:
+            if call.interaction is not None:
+                self.answers += 1
+            elif call.parts[:1] == ["channels"] and call.parts[1:2] and call.parts[1] in channels:
+                self.channel_requests += 1
 
     @property
     def bot_ms(self) -> float:
@@ -400,6 +416,8 @@ async def run(args: argparse.Namespace) -> int:
                 now.bot_cpu = BotCpu.read(pid) - cpu_before
                 now.harness_cpu = time.process_time() - harness_before
                 now.ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
+                await _quiet(fake)  # the last boards' older boards lose their buttons
+                now.count_requests(fake.calls, set(channels))
                 problems += fake.spec_problems()
                 fake.forget()
                 rounds.append(now)
@@ -423,6 +441,16 @@ async def run(args: argparse.Namespace) -> int:
         print(f"{len(problems)} requests Discord's API would reject, e.g.: {problems[0]}")
         return 1
     return 0
+
+
+async def _quiet(fake: Any, still: float = 0.3, limit: float = 10.0) -> None:
+    """Wait until the bot has sent nothing for ``still`` seconds (at most ``limit``): the
+    requests that follow a move's board are counted with it."""
+    seen, waited = -1, 0.0
+    while len(fake.calls) != seen and waited < limit:
+        seen = len(fake.calls)
+        await asyncio.sleep(still)
+        waited += still
 
 
 async def _arrivals(
@@ -468,7 +496,7 @@ def _report(now: Round, args: argparse.Namespace) -> None:
         f" {mode}, {now.elapsed:.1f} s ({now.moves / max(now.elapsed, 1e-9):.1f} moves/s done)"
     )
     for label, values in (
-        ("move -> first answer (defer)    ", now.first_ms),
+        ("move -> first answer            ", now.first_ms),
         ("move -> 'You played' (committed)", now.ack_ms),
         ("move -> board posted (rendered) ", now.board_ms),
     ):
@@ -484,6 +512,12 @@ def _report(now: Round, args: argparse.Namespace) -> None:
         f" + {args.render_workers} render workers {now.per_move_ms(cpu.render):.1f});"
         f" fake Discord and driver: {now.per_move_ms(now.harness_cpu):.1f} ms;"
         f" AI workers: {now.per_move_ms(cpu.ai):.1f} ms"
+    )
+    per_move = (now.answers + now.channel_requests) / now.moves
+    print(
+        f"  requests to Discord per move: {per_move:.2f} (answering the move"
+        f" {now.answers / now.moves:.2f}, in the channel {now.channel_requests / now.moves:.2f}:"
+        f" the new board, the older board's buttons removed)"
     )
     cores = os.cpu_count() or 1
     slow = now.bot_ms * args.capacity_factor

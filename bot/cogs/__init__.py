@@ -8,6 +8,11 @@ import discord
 
 from bot.i18n import Text
 
+#: A command's ``extras`` key: the command answers Discord itself, in time, with its result
+#: (:func:`bot.ui.flow.in_time`): the command tree does not defer it first (a move saves a
+#: request).
+ANSWERS_IN_TIME = "answers_in_time"
+
 
 async def answer(
     interaction: discord.Interaction[Any],

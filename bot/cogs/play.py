@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenters
-from bot.cogs import answer
+from bot.cogs import ANSWERS_IN_TIME, answer
 from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
+from bot.service import MoveResult
 from bot.ui import flow, labels
 from bot.ui.errors import CommandRefused
 from bot.ui.lang import reply_lang, tr
@@ -23,20 +24,23 @@ log = logging.getLogger(__name__)
 async def submit_typed(interaction: discord.Interaction[Any], action: str) -> None:
     """Submit a typed action for the caller at this channel's table; reply after the commit."""
     bot = flow.bot_of(interaction)
-    table = await table_here(interaction)
-    if table.status != "active":
-        raise CommandRefused(_("The game here has not started yet."))
-    text = " ".join(action.split())
-    if not text:
-        raise CommandRefused(_("Type an action, e.g. pick one from the autocomplete list."))
-    # Answer Discord at once ("thinking", only to the player): under load the commit and the
-    # confirmation may take longer than the 3 seconds Discord waits for a first answer.
-    await flow.acknowledge(interaction)
-    result = await bot.service.submit(table.id, interaction.user.id, text)
+
+    async def commit() -> MoveResult:
+        table = await table_here(interaction)
+        if table.status != "active":
+            raise CommandRefused(_("The game here has not started yet."))
+        text = " ".join(action.split())
+        if not text:
+            raise CommandRefused(_("Type an action, e.g. pick one from the autocomplete list."))
+        return await bot.service.submit(table.id, interaction.user.id, text)
+
+    # The confirmation is Discord's first answer unless the commit is slow; then "thinking"
+    # (only to the player) goes first: Discord waits 3 seconds for a first answer.
+    result = await flow.in_time(interaction, commit())
     lang = reply_lang(interaction)
     played = tr(_("You played `{action}`.", action=result.action), lang)
     # The mover's next decision comes with the answer: no Act tap.
-    nxt = await flow.next_decision(bot, table.id, interaction.user.id, lang=lang)
+    nxt = await flow.next_decision(bot, result.table.id, interaction.user.id, lang=lang)
     if nxt is None:
         await answer(interaction, played)
     else:
@@ -78,7 +82,11 @@ async def legal_choices(
 class PlayCog(commands.Cog):
     """Commands that act on the game in the current channel."""
 
-    @app_commands.command(name="move", description="Make your move in this channel's game")
+    @app_commands.command(
+        name="move",
+        description="Make your move in this channel's game",
+        extras={ANSWERS_IN_TIME: True},  # submit_typed answers in time
+    )
     @app_commands.describe(action="Your action in the game's notation (autocompleted)")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import ANSWERS_IN_TIME
 from bot.cogs.play import legal_choices, submit_typed
 
 COLOURS = [
@@ -29,7 +30,11 @@ class TigrisCog(
 ):
     """Shortcuts for Tigris & Euphrates."""
 
-    @app_commands.command(name="tile", description="Place a civilization tile from your hand")
+    @app_commands.command(
+        name="tile",
+        description="Place a civilization tile from your hand",
+        extras={ANSWERS_IN_TIME: True},  # submit_typed answers in time
+    )
     @app_commands.describe(colour="Tile colour", square="Square, e.g. F4 (legal ones suggested)")
     @app_commands.choices(colour=COLOURS)
     async def tile(

@@ -19,11 +19,13 @@ from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
     "LogEntry",
+    "LoggedMove",
     "action_is_public",
     "log_entries",
     "log_entry",
     "name_seats",
     "round_decisions",
+    "setup_entry",
     "skip_action",
     "takeback_refusal",
 ]
@@ -55,6 +57,10 @@ def takeback_refusal(game: str, before: Any, after: Any, seat: int) -> Text | No
     if title is None or title.pbp.takeback is None:
         return _("take-backs are not available for this game")
     return title.pbp.takeback(before, after, seat)
+
+
+#: One logged action as its log entry needs it: the seat, the notation, the public view's events.
+LoggedMove = tuple[int, str, tuple[Mapping[str, Any], ...]]
 
 
 @dataclass(frozen=True)
@@ -105,14 +111,22 @@ def log_entries(
     is ever read. The sentences are in ``lang``.
     """
     entries = []
-    first: list[dict[str, Any]] = game.view(states[0], None)["events"]
-    if first:
-        lines = tuple(_line(game.NAME, e, names, lang) for e in first)
-        entries.append(LogEntry(0, None, None, lines, lang))
+    setup = setup_entry(game.NAME, game.view(states[0], None)["events"], names, lang)
+    if setup is not None:
+        entries.append(setup)
     for index, (seat, action) in enumerate(actions):
         events: list[dict[str, Any]] = game.view(states[index + 1], None)["events"]
         entries.append(log_entry(game.NAME, index + 1, seat, action, events, names, lang))
     return entries
+
+
+def setup_entry(
+    game: str, events: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
+) -> LogEntry | None:
+    """Log entry 0, the deal: the public view's ``events`` before any action (None if none)."""
+    if not events:
+        return None
+    return LogEntry(0, None, None, tuple(_line(game, dict(e), names, lang) for e in events), lang)
 
 
 def log_entry(
@@ -129,7 +143,8 @@ def log_entry(
     :func:`action_is_public` allows it."""
     lines = tuple(_line(game, dict(e), names, lang) for e in events)
     player = names[seat] if seat < len(names) else str(render(_("seat {n}", n=seat), lang))
-    # Name the actor when no event does (Targi's "use B3" may only report the new card).
+    # Name the actor when no event does (Targi's "use B3" may only report the new card); the
+    # notation as code, as every text shows what a player types (in any language).
     if not (lines and lines[0].startswith(player)) and action_is_public(game, action):
-        lines = (f"{player}: {action}", *lines)
+        lines = (f"{player}: `{action}`", *lines)
     return LogEntry(number, seat, player, lines, lang)

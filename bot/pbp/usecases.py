@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai import seats as ai_seats
-from bot.i18n import N_, Text, _
+from bot.i18n import N_, Text, _, render
 from bot.pbp.log import LogEntry, log_entries, takeback_refusal
-from bot.presenters import plain_text
+from bot.presenters import plain_text, symbol_names
 from bot.service import (
     NO_AI,
     NotSeated,
@@ -430,8 +430,17 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError(_("Pages are numbered from 1."))
         table, game, states, actions = await self.service.history(table_id)
-        # The log is shown in Discord: names as text, an AI seat's with the robot mark.
-        names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
+        # The log is shown in Discord: the names the boards give the seats (bot.ui.flow.names_of).
+        names = [
+            ai_seats.mark(
+                p.user_id,
+                str(render(ai_seats.ai_label(p.user_id), lang))
+                if ai_seats.is_ai(p.user_id)
+                else plain_text(p.name),
+            )
+            for p in table.players
+        ]
+        names = symbol_names(table.game, names, lang=lang)
         entries = log_entries(game, states, actions, names, lang=lang)
         bounds = _pages(entries, per_page, max_chars)
         pages = max(1, len(bounds))

@@ -10,7 +10,7 @@ rated exactly once or, if that transaction fails, not finished at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -405,6 +405,8 @@ class PlayedGame:
     unrated_why: str | None
     channel_id: int
     board_message_id: int | None
+    #: Who resigned or ran out of time (a game that ended so), by name; None otherwise.
+    loser: str | None = None
 
 
 async def recent_games(
@@ -415,7 +417,7 @@ async def recent_games(
         rq = RatingQueries(q)
         rows: list[PlayedRow] = await rq.played(guild_id, user_id, limit)
         others = sorted({u for row in rows for u in row.result.players if u != user_id})
-        names = await rq.names(others)
+        names = await rq.names([*others, user_id])  # the player's own: they may have resigned
     out = []
     for row in rows:
         result = row.result
@@ -438,9 +440,22 @@ async def recent_games(
                 result.unrated_why,
                 row.channel_id,
                 row.board_message_id,
+                _loser(result, names),
             )
         )
     return out
+
+
+def _loser(result: ResultRow, names: Mapping[int, str]) -> str | None:
+    """The name of whoever resigned or ran out of time (alone in the last place, see
+    :func:`resign_ranking`), for a game that ended so; None otherwise."""
+    if result.end_reason not in ("resigned", "forfeit") or not result.ranking:
+        return None
+    last = result.ranking[-1]
+    if len(last) != 1 or len(result.ranking) < 2:
+        return None
+    loser = result.players[last[0]]
+    return ai_seats.mark(loser, names.get(loser, f"user {loser}"))
 
 
 async def result_changes(

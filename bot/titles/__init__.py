@@ -111,6 +111,10 @@ class Title:
     card_name: Callable[[Params], Text | str] | None = None
     #: The engine's table options by the name typed in `/game new` -> their name in words.
     option_words: Mapping[str, Text] = field(default_factory=dict)
+    #: Each seat's symbol in words, seat by seat (T&E's dynasties, Targi's colours: what the
+    #: images mark a seat with), shown beside the player's name in the table's texts; empty:
+    #: names alone.
+    seat_words: tuple[Text, ...] = ()
     #: Names from the game data a player can be shown, with their context (for the catalogue).
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
 

@@ -651,6 +651,8 @@ TITLE = Title(
     },
     score_text=_score_text,
     card_name=_card_of,
+    # The colours the board draws the seats in (renderers.targi.SEAT_NAMES).
+    seat_words=(C_("Targi colour", "blue"), C_("Targi colour", "white")),
     data_names=data_names,
     pbp=PbpFacts(
         # End the action phase / stop trading (done), discard a tribe card rather than pay

@@ -411,6 +411,13 @@ TITLE = Title(
         "english_support": C_("option", "English support variant"),
     },
     hand=_colour_counts,
+    # The board's order of dynasties (bot.games.tigris.board.DYNASTIES), seat by seat.
+    seat_words=(
+        C_("dynasty", "archer"),
+        C_("dynasty", "bull"),
+        C_("dynasty", "pot"),
+        C_("dynasty", "lion"),
+    ),
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
         skip_preferences=("support 0", "monument none", "pass"),

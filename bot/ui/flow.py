@@ -7,13 +7,14 @@ mostly ephemeral, answers.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import json
 import logging
 import uuid
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -21,7 +22,7 @@ from bot import i18n, presenters, titles
 from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.i18n import C_, N_, Text, _, command
-from bot.pbp.log import log_entry
+from bot.pbp.log import LoggedMove, log_entry, setup_entry
 from bot.service import MoveResult, Player, Table
 from bot.ui.images import board_png, private_png
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -53,7 +54,14 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 def names_of(table: Table, *, lang: str) -> list[str]:
     """Seat names in seat order, escaped to show literally in a message; an AI seat's name
-    carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함))."""
+    carries the robot mark and reads in ``lang`` (🤖 AI (strong), 🤖 AI (강함)). Once the game
+    has started each name has its seat's symbol beside it, as the images mark the seat
+    ("Alice (archer)", "Bob (white)"): one name per player in every text of the table."""
+    return with_symbols(table, plain_names(table, lang=lang), lang=lang)
+
+
+def plain_names(table: Table, *, lang: str) -> list[str]:
+    """Seat names as :func:`names_of` gives them, without the seats' symbols."""
     return [
         ai_seats.mark(
             p.user_id,
@@ -63,6 +71,14 @@ def names_of(table: Table, *, lang: str) -> list[str]:
         )
         for p in table.players
     ]
+
+
+def with_symbols(table: Table, names: Sequence[str], *, lang: str) -> list[str]:
+    """``names`` (seat order) with each seat's symbol beside it once the table has started
+    (in the lobby the seats are not fixed yet)."""
+    if table.status == "lobby" or table.end_reason == "cancelled":
+        return list(names)
+    return presenters.symbol_names(table.game, names, lang=lang)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -88,11 +104,9 @@ def _option_value(value: Any) -> Any:
 
 
 def seating(table: Table, view: dict[str, Any], *, lang: str) -> str:
-    """ "Alice (궁수), Bob (황소)": the seats in order, with the name the images give each seat
+    """ "Alice (궁수), Bob (황소)": the seats in order, with the symbol the images give each seat
     (after a dash where the player's name already ends in parentheses: "AI (보통) 2 – 항아리")."""
-    players = view.get("players") or []
-    dynasties = [p.get("dynasty") if isinstance(p, dict) else None for p in players]
-    return tr(presenters.seat_order(names_of(table, lang=lang), dynasties), lang)
+    return tr(presenters.seat_order(names_of(table, lang=lang), ()), lang)
 
 
 def lobby_content(table: Table, lang: str | None = None) -> str:
@@ -144,7 +158,8 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         lines.append(
             tr(_("A player who resigns or runs out of time is replaced by a normal AI."), lang)
         )
-    seated = ", ".join(names_of(table, lang=lang)) or _("nobody yet")
+    # The seats as joined (the started card lists them in order with their symbols below).
+    seated = ", ".join(plain_names(table, lang=lang)) or _("nobody yet")
     lines.append(
         tr(
             _(
@@ -412,6 +427,8 @@ async def _posted(
     result), forget the moves it announced and strip the older board's buttons."""
     await bot.service.set_posted(table.id, table.version, message_id, to_act)
     forget_moves(bot, table.id, table.version)
+    if table.status != "active":  # an ended table pings nobody any more: its entries go
+        bot.logged_events.pop(table.id, None)
     await retire_board(bot, table, message_id)
 
 
@@ -421,10 +438,90 @@ UNSHOWN_KEPT = 100
 
 
 def remember_move(bot: BoardBot, result: MoveResult) -> None:
-    """Keep a move this process committed until a board announces it."""
+    """Keep a move this process committed until a board announces it, and its log entry for
+    the catch-ups of the pings to come."""
     kept = bot.unshown_moves.setdefault(result.table.id, [])
     kept.append(result)
     del kept[:-UNSHOWN_KEPT]
+    events = tuple(dict(e) for e in result.view.get("events") or [])
+    logged = bot.logged_events.setdefault(result.table.id, {})
+    logged[result.table.seq] = (result.seat, result.action, events)
+    if len(logged) > LOGGED_KEPT:  # only the recent entries are ever caught up on
+        for number in sorted(logged)[:-LOGGED_KEPT]:
+            del logged[number]
+
+
+#: At most this many log entries are kept per table for the catch-ups (a catch-up longer
+#: than that does not fit one message anyway).
+LOGGED_KEPT = 200
+
+
+async def caught_up(
+    bot: BoardBot, table: Table, seats: Sequence[int], *, lang: str, since: int | None = None
+) -> list[str]:
+    """The log lines (as `/game log` words them, in ``lang``) of every move since the last
+    decision of any of ``seats``, from the first seat's point of view that decided longest ago
+    (and from entry ``since`` on, if that is earlier): what a pinged player catches up on.
+
+    "Since" is read from the stored action log, so it holds after a restart; the lines come
+    from the entries this process saw, else from the game replayed once."""
+    logged = (await bot.service.logged_actions(table.id))[: table.seq]
+    lasts = [
+        max((n for n, (s, _a) in enumerate(logged, 1) if s == seat), default=0) for seat in seats
+    ]
+    # A seat that never decided catches up from the deal on (entry 0: the setup's events).
+    first = min(lasts, default=len(logged)) + 1 if all(lasts) else 0
+    if since is not None:
+        first = max(0, min(first, since))
+    return await _log_lines(bot, table, logged, first, lang=lang)
+
+
+async def _log_lines(
+    bot: BoardBot, table: Table, logged: Sequence[tuple[int, str]], first: int, *, lang: str
+) -> list[str]:
+    """The log lines of entries ``first`` to the last of ``logged`` (the stored log's seats and
+    actions), from the entries this process saw, else from the game replayed once (entry 0,
+    the deal, when ``first`` is 0)."""
+    numbers = range(max(1, first), len(logged) + 1)
+    known = bot.logged_events.get(table.id, {})
+    if (first == 0 and 0 not in known) or any(
+        known.get(n, (None, None))[:2] != logged[n - 1] for n in numbers
+    ):
+        known = await _replayed_entries(bot, table, first)
+    names = names_of(table, lang=lang)
+    lines = []
+    if first == 0 and (deal := known.get(0)) is not None:
+        setup = setup_entry(table.game, deal[2], names, lang)
+        lines += [setup.text()] if setup is not None else []
+    for number in numbers:
+        seat, action, events = known.get(number, (*logged[number - 1], ()))
+        lines.append(log_entry(table.game, number, seat, action, events, names, lang).text())
+    return lines
+
+
+async def last_move_line(bot: BoardBot, table: Table, *, lang: str) -> str | None:
+    """The last logged move as `/game log` words it (the game's end, when a move ended it,
+    is one of its events), or None before the first move."""
+    logged = (await bot.service.logged_actions(table.id))[: table.seq]
+    if not logged:
+        return None
+    lines = await _log_lines(bot, table, logged, len(logged), lang=lang)
+    return lines[-1] if lines else None
+
+
+async def _replayed_entries(bot: BoardBot, table: Table, first: int) -> dict[int, LoggedMove]:
+    """The log entries from ``first`` on, from the game replayed (after a restart, a take-back
+    or a move another process made), kept for the next catch-ups."""
+    _table, game, states, actions = await bot.service.history(table.id)
+    logged = bot.logged_events.setdefault(table.id, {})
+    if first == 0:  # the deal: no seat, no action
+        logged[0] = (-1, "", tuple(dict(e) for e in game.view(states[0], None).get("events") or []))
+    for number in range(max(1, first), len(actions) + 1):
+        events = tuple(dict(e) for e in game.view(states[number], None).get("events") or [])
+        logged[number] = (*actions[number - 1], events)
+    for number in [n for n in logged if n > len(actions)]:  # taken back
+        del logged[number]
+    return logged
 
 
 def unshown_moves(bot: BoardBot, table: Table) -> list[MoveResult]:
@@ -456,6 +553,12 @@ def moves_text(table: Table, moves: Sequence[MoveResult], room: int, lang: str) 
         ).text()
         for m in moves
     ]
+    return trimmed(lines, room, lang)
+
+
+def trimmed(lines: Sequence[str], room: int, lang: str) -> str:
+    """Log ``lines`` within ``room`` characters: the oldest give way to "N earlier moves are
+    in `/game log`" when they do not all fit."""
     if len("\n".join(lines)) <= room:
         return "\n".join(lines)
     shown: list[str] = []
@@ -572,15 +675,25 @@ async def post_board(
 
     lang = table_lang(table)
     names = names_of(table, lang=lang)
-    listed = len(moves) > 1
-    text = presenters.status_line(view, names, lang=lang, last_move=not listed)
+    users = [u for u in to_ping(table, view) if u != actor] if ping else []
+    pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
+    listed = len(moves) > 1 or bool(users)
+    # A ping's cue names the decision asked: the line under it does not repeat it.
+    shown = {**view, "pending": None} if users else view
+    text = presenters.status_line(shown, names, lang=lang, last_move=not listed)
     text += await away_note(bot, table, lang)
     entry = titles.title(table.game)
     if entry is not None and entry.board_lines is not None:  # what the image leaves to the text
         text += "".join(f"\n-# {line}" for line in entry.board_lines(view, names, lang))
-    users = [u for u in to_ping(table, view) if u != actor] if ping else []
-    pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
-    if listed:
+    if users:  # the ping: the cue first (a notification shows the start), then the catch-up
+        cue = turn_cue(table, view, lang=lang)
+        seats = [s for s in map(table.seat_of, users) if s is not None]
+        since = min((m.table.seq for m in moves), default=None)  # the moves never announced
+        lines = await caught_up(bot, table, seats, lang=lang, since=since)
+        room = MAX_CONTENT - len(pings) - len(cue) - len(text) - 2
+        announced = trimmed(lines, room, lang) if lines else ""
+        text = "\n".join(part for part in (cue, announced, text) if part)
+    elif listed:
         announced = moves_text(table, moves, MAX_CONTENT - len(pings) - len(text) - 1, lang)
         text = f"{announced}\n{text}" if announced else text
     text = pings + text
@@ -599,6 +712,29 @@ async def post_board(
     return await channel.send(clip(text), **kwargs)
 
 
+def turn_cue(table: Table, view: Mapping[str, Any], *, lang: str) -> str:
+    """What a ping says first, to whoever must decide now (a notification shows the start of
+    a message): the game and table, "your turn" and the actions left, or the decision asked."""
+    where = _(
+        "{title} table #{id}", title=presenters.game_title(table.game, lang=lang), id=table.id
+    )
+    names = names_of(table, lang=lang)
+    decision = presenters.pending_clause(view, names, lang=lang)
+    left = view.get("actions_left")
+    if decision:
+        cue = _("{table}: your decision: {decision}.", table=where, decision=decision)
+    elif isinstance(left, int) and left > 0:
+        cue = N_(
+            "{table}: your turn, {n} action left.",
+            "{table}: your turn, {n} actions left.",
+            left,
+            table=where,
+        )
+    else:
+        cue = _("{table}: your turn.", table=where)
+    return tr(cue, lang)
+
+
 async def post_final(
     bot: BoardBot, table: Table, *, moves: Sequence[MoveResult] = ()
 ) -> discord.Message:
@@ -614,15 +750,25 @@ async def post_final(
         summary = {**summary, "end_reason": "forfeit", "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
-    names = names_of(table, lang=lang)
-    # Several moves are told as log lines below; a single last move by the final text itself.
-    text = presenters.final_text(table.game, summary, names, lang=lang, last_move=len(moves) <= 1)
+    view = presenters.ended_view(view)  # resigned or out of time: no turn on the final board
+    # The last move (and why the game ended) is told below the heading from the game log.
+    text = presenters.final_text(
+        table.game, summary, names_of(table, lang=lang), lang=lang, last_move=False
+    )
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
+    # Under the heading, the last move (and, when a move ended the game, why: one of its
+    # events) in words, not only in the image; all of them when several came since the board.
+    head, _sep, ranking = text.partition("\n")
+    room = MAX_CONTENT - len(text) - 1
     if len(moves) > 1:
-        announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
-        text = f"{announced}\n{text}" if announced else text
+        told = moves_text(table, moves, room, lang)
+    elif (last := await last_move_line(bot, table, lang=lang)) is not None:
+        told = clip(tr(_("Last move: {move}", move=last), lang), room)
+    else:
+        told = ""
+    text = "\n".join(part for part in (head, told, ranking) if part)
     files: list[discord.File] = []
     image = await render_file(
         table.game,
@@ -839,6 +985,33 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+#: How long a move's work (the commit) may take before Discord is answered with a deferral:
+#: Discord waits 3 seconds for a first answer, and the deferral needs its own trip there.
+ANSWER_BUDGET = 1.5
+
+T = TypeVar("T")
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """``work``'s result, Discord answered in time: when it is not done within
+    :data:`ANSWER_BUDGET` of the interaction's creation (or of now, whichever is sooner) the
+    interaction is acknowledged first (a deferral). In the common case the work is done well
+    before, and the caller's answer is the first and only one (a click that moves costs the
+    answer, the new board and the older board's buttons removed: three requests)."""
+    task = asyncio.ensure_future(work)
+    waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    budget = min(ANSWER_BUDGET, ANSWER_BUDGET - waited)
+    try:
+        await asyncio.wait_for(asyncio.shield(task), timeout=max(0.0, budget))
+    except TimeoutError:
+        await acknowledge(interaction)
+    except BaseException:
+        if not task.done():
+            task.cancel()
+        raise
+    return await task
 
 
 async def edit_message(

@@ -43,6 +43,9 @@ class Persistent:
     """
 
     fields: ClassVar[tuple[Field, ...]] = ()
+    #: Whether Discord is answered (a deferral) before ``_run``; an item that answers itself
+    #: in time (see :func:`bot.ui.flow.in_time`) saves that request.
+    defer_first: ClassVar[bool] = True
 
     @classmethod
     async def from_custom_id(
@@ -61,7 +64,8 @@ class Persistent:
 
     async def _answered_run(self, interaction: discord.Interaction[Any]) -> None:
         # Discord's first answer before any work: every click reads the database.
-        await flow.acknowledge(interaction)
+        if self.defer_first:
+            await flow.acknowledge(interaction)
         await self._run(interaction)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
@@ -270,6 +274,7 @@ class ActionButton(
         self.action = action
 
     fields = (("table", int), ("version", int), ("action", str))
+    defer_first = False  # the move is answered in time: see submit_from_menu
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         await submit_from_menu(interaction, self.table_id, self.version, self.action)
@@ -322,15 +327,18 @@ class ActionSelect(
         self.n = n
 
     fields = (("table", int), ("version", int), ("n", int))
+    defer_first = False  # a move is answered in time (submit_from_menu); a group defers below
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values:
+            await flow.acknowledge(interaction)
             return
         kind, _sep, value = values[0].partition(":")
         if kind == "a":
             await submit_from_menu(interaction, self.table_id, self.version, value)
             return
+        await flow.acknowledge(interaction)
         bot = flow.bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if table.version != self.version:
@@ -342,22 +350,22 @@ class ActionSelect(
 async def submit_from_menu(
     interaction: discord.Interaction[Any], table_id: int, version: int, action: str
 ) -> None:
-    """Submit an action chosen in the Act menu; acknowledge only after the commit."""
+    """Submit an action chosen in the Act menu; confirm it in the menu after the commit (the
+    menu's update is Discord's first answer unless the commit is slow: see flow.in_time)."""
     bot = flow.bot_of(interaction)
-    await flow.acknowledge(interaction)  # see submit_typed: answer first, confirm after the commit
-    result = await bot.service.submit(
-        table_id, interaction.user.id, action, expected_version=version
+    result = await flow.in_time(
+        interaction,
+        bot.service.submit(table_id, interaction.user.id, action, expected_version=version),
     )
     lang = reply_lang(interaction)
     played = tr(_("You played `{action}`.", action=action), lang)
     # The mover's next decision comes with the answer, in place of the menu: no Act tap.
     nxt = await flow.next_decision(bot, table_id, interaction.user.id, lang=lang)
     if nxt is None:
-        await interaction.edit_original_response(content=played, view=None)
+        await flow.edit_message(interaction, content=played, view=None)
     else:
         heading, view = nxt
-        content = flow.clip(f"{played}\n{heading}")
-        await interaction.edit_original_response(content=content, view=view)
+        await flow.edit_message(interaction, content=flow.clip(f"{played}\n{heading}"), view=view)
     await flow.after_move(bot, result)
 
 

@@ -84,7 +84,8 @@ async def notify_turn(
     """After a board is posted, once per turn change: a DM to each player who now must act and
     did not have to on the previous board (``before``; None = unknown), who opted in and is not
     the ``mover`` (who just acted), and, if the players to act changed, one to each watcher.
-    Only public facts (table, whose turn, a link), in the table's language."""
+    Only public facts, in the table's language: a player's DM says what their ping says (the
+    cue, then every move since their last decision; see :func:`turn_notice`) with a link."""
     lang = table_lang(table)
     waiting = [u for u in users]
     earlier = None if before is None else set(before)
@@ -92,8 +93,7 @@ async def notify_turn(
     for user_id in waiting:
         new_turn = earlier is None or user_id not in earlier
         if new_turn and user_id != mover and await bot.pbp.notify_dm(user_id):
-            turn = _("It is your turn in {table}.{where}", table=_title(table), where=where)
-            await send_dm(bot, user_id, turn, lang=lang)
+            await send_dm(bot, user_id, await turn_notice(bot, table, user_id, where), lang=lang)
     if earlier is not None and earlier == set(waiting):
         return  # the same players still decide (a T&E player's second action): no turn change
     watchers = await bot.pbp.watchers(table.id)
@@ -104,6 +104,19 @@ async def notify_turn(
         news = _("{table}: waiting for {who}.{where}", table=_title(table), who=who, where=where)
         for user_id in watchers:
             await send_dm(bot, user_id, news, lang=lang)
+
+
+async def turn_notice(bot: BoardBot, table: Table, user_id: int, where: str) -> str:
+    """The DM telling ``user_id`` it is their turn, in the table's language: the board's cue,
+    every move since their last decision (trimmed to fit), then the board's link (``where``)."""
+    lang = table_lang(table)
+    view = await bot.service.public_view(table.id, table)
+    cue = flow.turn_cue(table, view, lang=lang)
+    seat = table.seat_of(user_id)
+    lines = await flow.caught_up(bot, table, [seat], lang=lang) if seat is not None else []
+    room = flow.MAX_CONTENT - len(cue) - len(where) - 2
+    announced = flow.trimmed(lines, room, lang) if lines else ""
+    return "\n".join(part for part in (cue, announced, where.strip()) if part)
 
 
 async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str:

@@ -157,13 +157,14 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
     if not result.rated:
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
-    names = flow.names_of(table, lang=shown_in)
+    names = flow.plain_names(table, lang=shown_in)
     seated = [p.user_id for p in table.players]
     if list(result.players) != seated:  # a league leaver's seat counts as theirs
         async with db.read() as q:
             for seat, user, name, _reason in await q.replaced_seats(table.id):
                 if seat < len(names) and result.players[seat] == user:
                     names[seat] = presenters.plain_text(name)
+    names = flow.with_symbols(table, names, lang=shown_in)  # as the result above names them
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())
@@ -287,10 +288,26 @@ def history_text(
             "places": game.places,
             "against": listing_of(game.opponents) or _("nobody"),
         }
-        # Whoever resigns or loses on time is ranked last: the mark goes to the reader's own
-        # place when it is theirs, else it says an opponent did it.
+        # Who resigned or ran out of time, by name ("(resigned)" after the opponents read as if
+        # they had); games stored before the name was kept mark the reader's own place when it
+        # is last (whoever resigns or loses on time is ranked last), else an opponent's.
         last = game.place == game.places
-        if game.end_reason == "resigned" and last:
+        loser = _escape(game.loser) if game.loser is not None else None
+        if game.end_reason == "resigned" and loser is not None:
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} · vs {against} "
+                "({loser} resigned)",
+                loser=loser,
+                **values,
+            )
+        elif game.end_reason == "forfeit" and loser is not None:
+            line = _(
+                "#{table} {game} {when}: place {place} of {places} · vs {against} "
+                "({loser} ran out of time)",
+                loser=loser,
+                **values,
+            )
+        elif game.end_reason == "resigned" and last:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} (resigned) · vs {against}",
                 **values,

@@ -117,7 +117,7 @@ async def test_a_game_against_the_ai_in_history_rating_and_leaderboard(harness: 
     assert (await h.table_by_id(table.id)).status == "finished"
     history = (await h.slash(ALICE, "history")).content or ""
     assert f"#{table.id} Targi" in history
-    assert "place 2 of 2 (resigned) · vs 🤖 AI (normal) · not rated" in history
+    assert "place 2 of 2 · vs 🤖 AI (normal) (Alice resigned) · not rated" in history
     rating = (await h.slash(ALICE, "rating")).content or ""
     assert rating.startswith("Alice has no rated games on this server yet"), rating
     board = (await h.slash(ALICE, "leaderboard", {"game": "targi"})).content or ""

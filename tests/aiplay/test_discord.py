@@ -162,7 +162,8 @@ async def test_a_resigning_player_is_replaced_and_the_others_finish(harness: Har
     after = await h.table()
     assert after.status == "active" and after.players[1].user_id == -21
     note = h.public_posts(mark)[0].json["content"]
-    assert "Bob resigned; 🤖 AI (normal) plays on in their seat" in note
+    # The AI's name carries the seat's dynasty (Bob's seat, the bull's), as the board marks it.
+    assert "Bob resigned; 🤖 AI (normal) – bull plays on in their seat" in note
     # Alice and Carol play on; the AI plays Bob's turns.
     rng = random.Random(2)
     people = {ALICE.uid: ALICE, CAROL.uid: CAROL}
@@ -237,7 +238,8 @@ async def test_the_timer_lets_the_normal_ai_decide_for_an_absent_player(harness:
     await run_scheduler_once(h.bot, now=start + 2 * 3600)
     await h.settle()
     note = h.public_posts(mark)[0].json["content"]
-    assert f"Time ran out for {absent.name}: the normal AI decided" in note
+    dynasty = ("archer", "bull", "pot", "lion")[seat]  # beside the name, as the board marks it
+    assert f"Time ran out for {absent.name} ({dynasty}): the normal AI decided" in note
     async with h.service.db.read() as q:
         (logged,) = await q.actions(table.id)
     assert (logged.seat, logged.user_id) == (seat, absent.user_id)

@@ -100,7 +100,7 @@ async def test_a_single_move_keeps_the_short_board_text(harness: Harness) -> Non
     action = await typed_move(h, table)
     await h.settle()
     (board,) = [c for c in h.fake.calls[mark:] if is_board(c)]
-    assert f"Alice played `{action}`." in board.json["content"]
+    assert f"Alice (archer) played `{action}`." in board.json["content"]
 
 
 async def test_many_coalesced_moves_fit_one_message_naming_how_many_are_left_out(

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import game_names
 from bot.service import Table
+from bot.ui import flow
 from bot.ui.picker import leads_to
 from tests.bot.helpers import (
     ALICE,
@@ -188,11 +189,13 @@ async def test_abort_in_the_middle_of_a_conflict(harness: Harness) -> None:
     assert [str(u) for u in last_post.json["allowed_mentions"]["users"]] == [deciding.id]
     assert board["content"].startswith(f"<@{deciding.id}> ")
     content = board["content"]
-    assert "Pending:" in content and ("revolt" in content or "war" in content), content
+    # The cue says the decision first (a notification shows the start of the message).
+    cue = content.split("\n")[0]
+    assert "your decision:" in cue and ("revolt" in cue or "war" in cue), content
     # Named by its leaders (a revolt's committed colour is always red).
     leader = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
     named = f"{leader[pending['leader_colour']]} {pending['conflict']} at {pending['square']}"
-    assert named in content, content
+    assert named in cue, content
 
     refused = await h.slash(BOB if table.creator_id != BOB.uid else MALLORY, "game", sub="abort")
     assert refused.ephemeral and "creator" in refused.content
@@ -248,7 +251,7 @@ async def test_a_channel_the_bot_may_not_post_in_gets_a_clear_answer(harness: Ha
 
 
 async def test_a_lost_answer_is_logged_without_the_players_secret(
-    harness: Harness, caplog: pytest.LogCaptureFixture
+    harness: Harness, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The engine's reason names the player's own hand ("you hold only 2 red tiles"): fine in
     # their ephemeral answer, but when that answer cannot be delivered the log must not keep it.
@@ -258,6 +261,7 @@ async def test_a_lost_answer_is_logged_without_the_players_secret(
     hand = (await h.service.private_view(table.id, actor.uid))["hand"]
     absent = next(c for c in ("red", "blue", "green", "black") if c not in hand)
     h.fake.token_ttl_s = 0.0  # every followup after the (successful) defer is refused
+    monkeypatch.setattr(flow, "ANSWER_BUDGET", 0.0)  # a slow move: it defers first
     caplog.set_level("DEBUG", logger="bot")
     await h.slash(actor, "move", {"action": f"swap {absent}"})
     assert (await h.service.get(table.id)).seq == table.seq
@@ -323,5 +327,7 @@ async def test_an_engine_reason_names_players_not_seat_numbers(harness: Harness)
     mark = h.fake.mark()
     call = await h.slash(second, "move", {"action": "place 15"})  # faces the first's Targi
     assert call.ephemeral and call.recipient == second.id
-    assert call.content == f"Card 15 faces {first.name}'s Targi across the centre.", call.content
+    colour = "blue" if table.seat_of(first.uid) == 0 else "white"  # beside the name everywhere
+    expected = f"Card 15 faces {first.name} ({colour})'s Targi across the centre."
+    assert call.content == expected, call.content
     await _unchanged(h, table, mark)

@@ -42,6 +42,13 @@ def test_bench_sweeps_rates_and_reports_the_bots_cpu_apart_from_the_harness() ->
     render_ms = float(cpu.split("1 render workers ")[1].split(")")[0])
     assert render_ms > 0  # the boards were drawn in the worker, not in the bot's process
     assert "capacity:" in out
+    requests = [line for line in out.splitlines() if "requests to Discord per move:" in line]
+    assert len(requests) == 2
+    for line in requests:  # the total is what the move's answer and the channel took
+        total = float(line.split("per move: ")[1].split()[0])
+        answers = float(line.split("answering the move ")[1].split(",")[0])
+        channel = float(line.split("in the channel ")[1].split(":")[0])
+        assert total >= 3 and abs(total - answers - channel) < 0.011, line
     assert next(line for line in out.splitlines() if line.startswith("sweep: board p99"))
     assert "KiB per active table" in out
 

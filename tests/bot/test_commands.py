@@ -46,7 +46,8 @@ async def test_list_shows_whose_turn(harness: Harness) -> None:
     h = harness
     table = await open_table(h, "tigris", [ALICE, BOB])
     view = await h.service.public_view(table.id)
-    waiting = table.players[view["to_act"][0]].name
+    seat = view["to_act"][0]
+    waiting = f"{table.players[seat].name} ({('archer', 'bull')[seat]})"  # the seat's dynasty
     other = p.channel("800000000000000077")
     await h.slash(CAROL, "game", {"game": "tigris", "seats": 4}, sub="new", channel=other)
     call = await h.slash(MALLORY, "game", sub="list")
@@ -84,14 +85,17 @@ async def test_resign_needs_confirmation_and_ends_with_the_record(harness: Harne
     notice, final = h.public_posts(mark)
     assert notice.json["content"] == "Bob resigned."
     lines = final.json["content"].splitlines()
+    # Each name with its dynasty beside it (seats in join order: Alice the archer).
     assert lines[:3] == [
-        "**Tigris & Euphrates: final result** (Bob resigned)",
-        "1. Alice: red 0, blue 0, green 0, black 0, treasures 0",
-        "2. Bob: red 0, blue 0, green 0, black 0, treasures 0",
+        "**Tigris & Euphrates: final result** (Bob (bull) resigned)",
+        "1. Alice (archer): red 0, blue 0, green 0, black 0, treasures 0",
+        "2. Bob (bull): red 0, blue 0, green 0, black 0, treasures 0",
     ]
     # Everything hidden is revealed at the end: both hands.
     summary = await h.service.final_summary(table.id)
-    assert lines[3].startswith("Hands at the end: Alice: ") and "; Bob: " in lines[3]
+    assert (
+        lines[3].startswith("Hands at the end: Alice (archer): ") and "; Bob (bull): " in lines[3]
+    )
     for seat, view in enumerate(summary["views"]):
         for colour in set(view["hand"]):
             assert colour in lines[3].split(";")[seat]

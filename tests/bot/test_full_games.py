@@ -16,6 +16,7 @@ from bot import presenters, titles
 from bot.games import game_names, get_game, replay
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
+from bot.ui import flow
 from bot.ui.flow import marked
 from bot.ui.picker import leads_to
 from tests.bot.helpers import (
@@ -213,17 +214,23 @@ async def test_a_whole_game_through_discord(
     final = h.public_posts()[-1]
     assert "final result" in final.json["content"]
     summary = await h.service.final_summary(table.id)
-    names = [p.name for p in table.players]
+    # Each name with its seat's symbol, as the images mark the seats ("Alice (archer)").
+    names = presenters.symbol_names(table.game, [p.name for p in table.players], lang="en")
     # Under the result: each player's rating after the game and its change (a rated game).
     async with h.service.db.read() as q:
         change = {c.user_id: c for c in await RatingQueries(q).history_of_table(table.id)}
     rated = ", ".join(
-        f"{p.name} {change[p.user_id].shown_after:.0f} "
+        f"{name} {change[p.user_id].shown_after:.0f} "
         f"({change[p.user_id].shown_after - change[p.user_id].shown_before:+.0f})"
-        for p in table.players
+        for name, p in zip(names, table.players, strict=True)
     )
     expected = presenters.final_text(table.game, summary, names, lang="en") + f"\nRatings: {rated}."
-    assert final.json["content"] == expected
+    # First the last move as `/game log` words it, with the game's end among its events.
+    log = await h.bot.pbp.game_log(table.id, per_page=1, lang="en")
+    last = log.entries[-1].text()
+    assert "ends" in last, last
+    head, _, ranking = expected.partition("\n")
+    assert final.json["content"] == f"{head}\nLast move: {last}\n{ranking}"
     (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
     record = json.loads(record_file.data)
     state = replay(record)
@@ -249,20 +256,38 @@ async def test_a_whole_game_through_discord(
     for call in before_end:
         assert seed_text not in call.text()
         assert "Your points" not in call.text()
-    # Every public board is built from the public view at its move alone: its text is exactly
-    # the status line of that view (so a Tigris swap reads "swap N tiles", a Targi hand card or
-    # Tribal Expansion draw is never named), it pings exactly the seats to act (except the
-    # player who just moved: they know they still have a T&E action), and its image
-    # is the drawing of that view. Nothing else in public pings anyone.
+    # Every public board is built from public facts alone: a board that pings starts with the
+    # cue, then the `/game log` lines since the pinged seat's last decision (from the deal on
+    # before its first), then the status line of its view; any other board is exactly that
+    # status line (so a Tigris swap reads "swap N tiles", a Targi hand card or Tribal Expansion
+    # draw is never named). It pings exactly the seats to act (except the player who just
+    # moved: they know they still have a T&E action), and its image is the drawing of that
+    # view. Nothing else in public pings anyone.
     views = _public_views(record)
+    log = await h.bot.pbp.game_log(table.id, per_page=10_000, lang="en")
+    entries = {entry.number: entry.text() for entry in log.entries}
     boards = [c for c in before_end if "board:" in " ".join(c.custom_ids())]
     assert len(boards) == len(record["actions"])  # the start, then every move but the last
     for call in boards:  # no take-backs here: the start is version 1, each move one more
         seq = int(call.custom_ids()[0].split(":")[2]) - 1
         mover = record["actions"][seq - 1][0] if seq > 0 else None
-        to_act = [str(table.players[s].user_id) for s in views[seq]["to_act"] if s != mover]
+        seats = [s for s in views[seq]["to_act"] if s != mover]
+        to_act = [str(table.players[s].user_id) for s in seats]
         pings = "".join(f"<@{u}> " for u in to_act)
-        expected = pings + presenters.status_line(views[seq], names, lang="en")
+        if seats:
+            played = [a[0] for a in record["actions"][:seq]]
+            lasts = [
+                max((n for n, s in enumerate(played, 1) if s == seat), default=0) for seat in seats
+            ]
+            first = min(lasts) + 1 if all(lasts) else 0
+            told = [entries[n] for n in range(first, seq + 1) if n in entries]
+            status = presenters.status_line(
+                {**views[seq], "pending": None}, names, lang="en", last_move=False
+            )
+            cue = flow.turn_cue(table, views[seq], lang="en")
+            expected = pings + "\n".join([cue, *told, status])
+        else:
+            expected = presenters.status_line(views[seq], names, lang="en")
         assert call.json["content"] == expected, (seq, call.json["content"], expected)
         assert call.pinged_user_ids() == set(to_act) and not call.pings_everyone()
     for call in h.fake.calls:  # every new message says whom it may ping: never roles/everyone
@@ -295,7 +320,7 @@ async def test_a_whole_game_through_discord(
                 hand = f"board:{table.id}:{seq + 1}:hand"
                 (call,) = [b for b in boards if hand in b.custom_ids()]
                 content = call.json["content"]  # told in words, never as English notation
-                assert re.search(r"swaps [1-6] tiles?\.", content), call
+                assert re.search(r"swaps [1-6] tiles?(\.|$)", content, re.MULTILINE), call
                 assert "`swap" not in content, call
     # Every ephemeral reply went to the person who asked for it.
     for call in h.fake.calls:

@@ -70,9 +70,13 @@ async def test_the_game_log_reads_in_the_readers_language(harness: Harness) -> N
     await h.slash(mover, "move", {"action": "place 2"})
     korean = await h.slash(speaking(BOB, "ko"), "game", {"page": 1}, sub="log")
     assert korean.ephemeral
-    assert f"1. {mover.name} 님이 2번 대추야자 카드에 타르기를 놓았어요" in korean.content
+    colour = ("파랑", "하양")[int(seat)]  # the seat's colour beside the name
+    assert (
+        f"1. {mover.name} ({colour}) 님이 2번 대추야자 카드에 타르기를 놓았어요" in korean.content
+    )
     english = await h.slash(BOB, "game", {"page": 1}, sub="log")
-    assert f"1. {mover.name} places a Targi on 2 Dates" in english.content
+    english_colour = ("blue", "white")[int(seat)]
+    assert f"1. {mover.name} ({english_colour}) places a Targi on 2 Dates" in english.content
 
 
 async def test_the_new_thread_offer_speaks_the_reader_and_opens_the_chosen_language(

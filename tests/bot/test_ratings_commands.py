@@ -137,10 +137,10 @@ async def test_history_links_the_final_boards(harness: Harness) -> None:
     lines = reply.content.splitlines()
     assert lines[0] == "Last finished games of **Bob** (newest first):"
     assert lines[1].startswith(f"#{friendly.id} Targi <t:")
-    # The resignation is told on whoever resigned: Alice here, Bob himself below.
-    assert "place 1 of 2 · vs Alice (an opponent resigned) · not rated" in lines[1]
+    # Who resigned, by name: "(a resignation)" after the opponent read as if they had.
+    assert "place 1 of 2 · vs Alice (Alice resigned) · not rated" in lines[1]
     link = f"https://discord.com/channels/{p.GUILD_ID}/{p.CHANNEL_ID}/{final.board_message_id}"
-    assert "place 2 of 2 (resigned) · vs Alice · -" in lines[2]  # lost rating points
+    assert "place 2 of 2 · vs Alice (Bob resigned) · -" in lines[2]  # lost rating points
     assert lines[2].endswith(f" · [final board](<{link}>)")
     assert h.fake.message(final.board_message_id)["attachments"]  # the final board itself
 

@@ -67,7 +67,14 @@ async def test_a_move_committed_before_a_crash_is_posted_once_after_the_restart(
     assert f"board:{table.id}:{current.version}:act" in board.custom_ids()
     waiting = await to_act(h, current)
     assert board.pinged_user_ids() == ({waiting.id} if waiting != actor else set())
-    assert f"played `{action}`" in board.json["content"]
+    if waiting == actor:
+        assert f"played `{action}`" in board.json["content"]
+    else:  # the ping catches up from the stored log: no process remembers the move
+        # Their first decision: from the deal on.
+        log = await h.bot.pbp.game_log(table.id, per_page=50, lang="en")
+        assert [e.number for e in log.entries] == [0, 1]
+        told = board.json["content"].split("\n")[1:-1]
+        assert told == [e.text() for e in log.entries]
     after = await h.service.get(table.id)
     assert after.board_message_id == int(board.response["id"])
     assert after.posted_version == after.version
@@ -294,7 +301,12 @@ async def test_a_watcher_and_a_dm_player_hear_once_per_turn_change(harness: Harn
     (watcher_dm,) = dms(mark, MALLORY)
     assert f"waiting for {other.name}" in (watcher_dm.content or "")
     (turn_dm,) = dms(mark, other)
-    assert "It is your turn" in (turn_dm.content or "")
+    # The DM says what the ping says: the cue, every move since their last decision, a link.
+    cue, *lines, link = (turn_dm.content or "").split("\n")
+    assert cue == f"Tigris & Euphrates table #{table.id}: your turn, 2 actions left."
+    log = await h.bot.pbp.game_log(table.id, per_page=50, lang="en")
+    assert lines == [e.text() for e in log.entries if e.number >= 1]
+    assert len(lines) == 2 and link.startswith("https://discord.com/channels/")
     assert dms(mark, actor) == []
 
 

@@ -161,7 +161,8 @@ async def test_korean_and_turkish_readers_get_their_language_while_the_channel_s
 
     wait = await h.click(speaking(waiter, "tr"), board, f"board:{table.id}:{table.version}:act")
     assert wait.ephemeral
-    assert wait.content == f"Şu an karar sırası sende değil. Beklenen: {mover.name}."
+    colour = "mavi" if table.seat_of(mover.uid) == 0 else "beyaz"  # beside the name
+    assert wait.content == f"Şu an karar sırası sende değil. Beklenen: {mover.name} ({colour})."
 
     stranger = await h.click(
         speaking(MALLORY, "tr"), board, f"board:{table.id}:{table.version}:act"
@@ -299,7 +300,10 @@ async def test_a_korean_tables_reminder_dm_warning_and_timer_note_are_korean(
 
     calls = await tick(h, clock, 0.5 * HOUR)
     texts = [c.content or "" for c in calls if c.audience == "public"]
-    assert texts[0].startswith(f"{mover.name} 님의 시간이 다 되어 봇이 대신 결정했어요: `")
+    colour = "파랑" if table.seat_of(mover.uid) == 0 else "하양"  # beside the name
+    assert texts[0].startswith(
+        f"{mover.name} ({colour}) 님의 시간이 다 되어 봇이 대신 결정했어요: `"
+    )
     assert labels(calls[-1].message_body) == ["내 손패", "행동"]
 
 
@@ -417,8 +421,13 @@ def test_ai_seats_are_named_in_the_language_of_the_message(lang: str, names: lis
         lobby_message_id=None,
         board_message_id=None,
     )
-    assert flow.names_of(table, lang=lang) == names
-    assert flow.names_of(table, lang="en") == [ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids]
+    assert flow.plain_names(table, lang=lang) == names
+    assert flow.plain_names(table, lang="en") == [
+        ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids
+    ]
+    # In the table's texts each seat's dynasty follows, after a dash (the name has parentheses).
+    dynasties = {"en": "archer", "ko": "궁수", "tr": "Okçu"}
+    assert flow.names_of(table, lang=lang)[0] == f"{names[0]} – {dynasties[lang]}"
 
 
 @pytest.mark.parametrize("lang", catalog.TRANSLATED)

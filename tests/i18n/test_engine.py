@@ -453,10 +453,11 @@ async def test_the_game_log_of_a_table_reads_in_the_language(service: Service) -
     current = await service.get(table.id)
     await service.submit(table.id, ANN.user_id, "place 2", expected_seq=current.seq)
     log = await PlayByPost(service).game_log(table.id, lang="ko")
-    assert log.lines()[-1] == "1. Ann 님이 2번 대추야자 카드에 타르기를 놓았어요"
-    assert log.lines()[0].startswith("준비: 1라운드가 시작됐어요. 시작 플레이어: Ann 님")
+    # Each name with its seat's colour beside it, as the board marks the seat.
+    assert log.lines()[-1] == "1. Ann (파랑) 님이 2번 대추야자 카드에 타르기를 놓았어요"
+    assert log.lines()[0].startswith("준비: 1라운드가 시작됐어요. 시작 플레이어: Ann (파랑) 님")
     english = await PlayByPost(service).game_log(table.id, lang="en")
-    assert english.lines()[-1] == "1. Ann places a Targi on 2 Dates"
+    assert english.lines()[-1] == "1. Ann (blue) places a Targi on 2 Dates"
 
 
 def test_every_targi_card_name_is_collected_and_translated() -> None:

@@ -191,7 +191,7 @@ async def test_adjudicate_and_kick_through_discord(league_bot: tuple[Harness, Ma
     thread = [c.content for c in h.public_posts(mark, channel=str(round2.thread_id))]
     notes = [text for text in thread if "plays on in their seat" in text]
     assert notes == [
-        "Dave was removed from Pods; 🤖 AI (normal) plays on in their seat. The game stays "
+        "Dave was removed from Pods; 🤖 AI (normal) – lion plays on in their seat. The game stays "
         "rated for the others, with Dave last."
     ]
     assert "To act:" in thread[-1] and thread.index(notes[0]) < len(thread) - 1  # then a board
@@ -207,7 +207,8 @@ async def test_adjudicate_and_kick_through_discord(league_bot: tuple[Harness, Ma
     assert set(round2.forfeited) == {int(ALICE.id), int(dave.id)}
     # Rated for the people: Dave's seat is Dave's in the ratings line, the AI is not rated.
     line = await final_line(h.service.db, await h.service.get(round2.table_id))
-    assert "Dave" in line and "AI" not in line and line.count("(") == 4
+    # Each name with its seat's dynasty, as the result above it: "Dave (lion) 1416 (-84)".
+    assert "Dave (lion)" in line and "AI" not in line and line.count("(") == 8
     assert snap.league.status == "finished"
     again = await h.slash(MODERATOR, "league", {"player": dave.id, "league": "Pods"}, sub="kick")
     assert "not in Pods" in again.content

@@ -149,7 +149,11 @@ async def test_each_post_follows_the_servers_language_at_its_time(league_bot: Bo
     assert notes and "님의 차례에 라운드 마감이 지났어요" in notes[0]
     # ... and so is the line under its final result with the rating changes.
     thread = [m["content"] for m in in_channel(h, match.thread_id)]
-    assert any(re.search(r"\n새 레이팅: (Alice|Bob) \d+ \([+-]\d+\)", text) for text in thread)
+    # Each name with its seat's colour beside it, as everywhere in the table's texts.
+    assert any(
+        re.search(r"\n새 레이팅: (Alice|Bob) \((파랑|하양)\) \d+ \([+-]\d+\)", text)
+        for text in thread
+    )
 
 
 async def test_a_turkish_reader_gets_turkish_replies_in_an_english_server(
@@ -218,7 +222,7 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     history = await as_reader(h, BOB, "tr", "history")
     lines = history.content.splitlines()
     assert lines[0] == "**Bob** adlı oyuncunun son biten oyunları (en yenisi önce):"
-    assert "sıralama 2/2 (oyundan çekildi) · rakip: Alice · -" in lines[1]
+    assert "sıralama 2/2 · rakip: Alice (Bob oyundan çekildi) · -" in lines[1]
 
 
 async def test_pseudo_locale_every_league_post_comes_from_the_catalogue(league_bot: Bot) -> None:

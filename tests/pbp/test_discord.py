@@ -112,7 +112,7 @@ async def test_timer_warns_then_skips_and_the_game_goes_on(
     assert "runs out <t:" in warning.content and "safest default" in warning.content
     calls = await tick(h, clock, 0.5 * HOUR)
     texts = [c.content for c in calls if c.audience == "public"]
-    assert texts[0].startswith("Time ran out for Alice: the bot decided `place ")
+    assert texts[0].startswith("Time ran out for Alice (blue): the bot decided `place ")
     board = calls[-1]
     assert board.pinged_user_ids() == {BOB.id} and board.files
     assert (await h.table_by_id(table.id)).seq == 1
@@ -127,10 +127,12 @@ async def test_forfeit_posts_the_result_with_a_rematch_button(
     [warning] = await tick(h, clock, 0.75 * HOUR)  # a quarter of a short timer before
     assert "you forfeit and the game ends" in warning.content
     calls = await tick(h, clock, 0.25 * HOUR)
-    assert calls[0].content == f"Time ran out for Alice: they forfeit Targi table #{table.id}."
+    assert (
+        calls[0].content == f"Time ran out for Alice (blue): they forfeit Targi table #{table.id}."
+    )
     final = calls[-1]
     assert custom_ids(final.json) == [f"rematch:{table.id}"]
-    assert "resigned" not in final.content and "Alice ran out of time." in final.content
+    assert "resigned" not in final.content and "Alice (blue) ran out of time." in final.content
     message = h.fake.message(final.response["id"])
     stranger = await h.click(MALLORY, message, f"rematch:{table.id}")
     assert stranger.ephemeral and "Only a player" in stranger.content
@@ -161,7 +163,7 @@ async def test_away_pauses_reminders_and_shows_on_the_board(
     mark = h.fake.mark()
     await h.slash(BOB, "game", {}, sub="status")
     [board] = [c for c in h.public_posts(mark) if c.files]
-    assert "Away: Alice (back <t:" in board.content
+    assert "Away: Alice (blue) (back <t:" in board.content
     assert await tick(h, clock, DAY) == []  # Alice is away: no reminder
     back = await h.slash(ALICE, "back")
     assert back.ephemeral and "Welcome back" in back.content
@@ -235,7 +237,7 @@ async def test_log_watch_and_my_games(timed: tuple[Harness, ManualClock]) -> Non
     [dm] = dms(h.fake.calls[mark:], MALLORY)
     assert f"table #{table.id}: waiting for Bob" in dm.content
     log = await h.slash(MALLORY, "game", {}, sub="log")
-    assert log.ephemeral and "1. Alice places a Targi on 2 Dates" in log.content
+    assert log.ephemeral and "1. Alice (blue) places a Targi on 2 Dates" in log.content
     mine = await h.slash(BOB, "game", {"mine": True}, sub="list")
     assert mine.ephemeral and f"#{table.id} Targi: https://discord.com/channels/" in mine.content
     nothing = await h.slash(ALICE, "game", {"mine": True}, sub="list")
@@ -247,10 +249,11 @@ NOTIFICATIONS = [
     r"decision\.( https://discord\.com/channels/\d+/\d+/\d+)?",
     r"<@\d+> the turn timer of (Targi|Tigris & Euphrates) table #\d+ runs out <t:\d+:R>; then "
     r"the bot takes the safest default decision for you\.( https://\S+)?",
-    r"Time ran out for \w+: the bot decided `[a-z0-9 .]+`\.",
-    r"It is your turn in (Targi|Tigris & Euphrates) table #\d+\.( https://\S+)?",
+    r"Time ran out for \w+ \((blue|white)\): the bot decided `[a-z0-9 .]+`\.",
+    # A turn DM: the cue, then lines of `/game log` (checked apart), then the board's link.
+    r"(Targi|Tigris & Euphrates) table #\d+: your (turn|decision: [^\n]+)\.(\n[^\n]+)*",
     r"Reminder: (Targi|Tigris & Euphrates) table #\d+ waits for you\.( https://\S+)?",
-    r"(Targi|Tigris & Euphrates) table #\d+: waiting for \w+\.( https://\S+)?",
+    r"(Targi|Tigris & Euphrates) table #\d+: waiting for \w+ \((blue|white)\)\.( https://\S+)?",
 ]
 
 
@@ -274,6 +277,12 @@ async def test_notifications_carry_only_public_facts(timed: tuple[Harness, Manua
             assert call.content is not None
             assert str((await h.table_by_id(table.id)).seed) not in call.content
             assert any(re.fullmatch(p, call.content) for p in NOTIFICATIONS), call.content
+            if "\n" in call.content:  # a turn DM: only `/game log`'s public lines and a link
+                log = await h.bot.pbp.game_log(table.id, per_page=500, lang="en")
+                public = {entry.text() for entry in log.entries}
+                *lines, link = call.content.split("\n")[1:]
+                assert all(line in public for line in lines), call.content
+                assert re.fullmatch(r"https://discord\.com/channels/\d+/\d+/\d+", link), link
             seen.append(call.content)
     assert (await h.table_by_id(table.id)).seq >= 10
     kinds = {next(i for i, p in enumerate(NOTIFICATIONS) if re.fullmatch(p, t)) for t in seen}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bot.presenters import plain_text
+from bot.presenters import plain_text, symbol_names
 from bot.ui.pbp import run_scheduler_once
 from tests.bot.helpers import MALLORY, Harness, Person, custom_ids, open_table
 from tests.fakediscord import Call
@@ -51,10 +51,19 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     (seat,) = view["to_act"]
     actor = NAMES[table.players[seat].user_id]
     other = NAMES[table.players[1 - seat].user_id]
+    # The table's texts name each seat with its colour beside the name ("Al (blue)").
+    shown = dict(
+        zip(
+            (p.user_id for p in table.players),
+            symbol_names("targi", [plain_text(p.name) for p in table.players], lang="en"),
+            strict=True,
+        )
+    )
     await h.slash(actor, "move", {"action": "place 5"})
     reason = await h.slash(other, "move", {"action": "place 15"})  # faces the actor's Targi
-    assert reason.content == f"Card 15 faces {plain_text(actor.name)}'s Targi across the centre."
+    assert reason.content == f"Card 15 faces {shown[actor.uid]}'s Targi across the centre."
     waiting = await h.slash(actor, "move", {"action": "place 6"})
+    # The engine's refusal names the seat as the service does (plain).
     assert f"waiting for {plain_text(other.name)}" in waiting.content, waiting.content
     await h.slash(other, "game", {}, sub="list")
     await h.slash(other, "game", {}, sub="log")
@@ -74,7 +83,7 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     final_mark = h.fake.mark()
     await h.click(second, h.message_of(ask), custom_ids(h.message_of(ask))[0])
     final = h.public_posts(final_mark)[-1]
-    assert f"({plain_text(second.name)} resigned)" in (final.content or ""), final.content
+    assert f"({shown[second.uid]} resigned)" in (final.content or ""), final.content
     await h.click(first, h.fake.message(final.response["id"]), f"rematch:{table.id}")
     ask = await h.slash(first, "game", sub="abort")
     await h.click(first, h.message_of(ask), custom_ids(h.message_of(ask))[0])
@@ -88,7 +97,7 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     # Every kind of message named someone (so the checks above saw them all).
     for needle in (
         "Seated (2/2)",  # lobby
-        "played `place 5`",  # board line
+        "places a Targi on 5",  # board line (the ping's catch-up)
         "log page",
         "Away: ",
         "Time ran out for ",

@@ -100,7 +100,8 @@ async def test_timer_warns_once_then_skips_with_the_safest_decision(
     other = 1 - first
     assert await service.pending_since(table.id) == {other: t0 + 2 * DAY}
     log = await pbp.game_log(table.id, lang="en")
-    assert log.lines() == [f"1. {name} passes"]
+    dynasty = ("archer", "bull")[first]  # beside the name, as the board marks the seat
+    assert log.lines() == [f"1. {name} ({dynasty}) passes"]
     other_name = table.players[other].name
     assert await at(scheduler, clock, t0 + 2 * DAY) == []
     assert await at(scheduler, clock, t0 + 4 * DAY - 4 * HOUR) == [("warning", other_name)]

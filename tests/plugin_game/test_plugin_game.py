@@ -133,7 +133,7 @@ async def test_take_away_is_played_whole_through_discord(
     mark = h.fake.mark()
     await _move(h, mover, action)
     [post] = h.public_posts(mark)
-    assert f"{mover.name} takes {action.split()[1]}." in post.json["content"]
+    assert f"{mover.name} takes {action.split()[1]}" in post.json["content"]
     assert post.files[0].is_png() and post.files[0].data != image.data
 
     # The play-by-post timer: the AI cannot be what decides for a late player (the title has
