@@ -499,16 +499,6 @@ async def _log_lines(
     return lines
 
 
-async def last_move_line(bot: BoardBot, table: Table, *, lang: str) -> str | None:
-    """The last logged move as `/game log` words it (the game's end, when a move ended it,
-    is one of its events), or None before the first move."""
-    logged = (await bot.service.logged_actions(table.id))[: table.seq]
-    if not logged:
-        return None
-    lines = await _log_lines(bot, table, logged, len(logged), lang=lang)
-    return lines[-1] if lines else None
-
-
 async def _replayed_entries(bot: BoardBot, table: Table, first: int) -> dict[int, LoggedMove]:
     """The log entries from ``first`` on, from the game replayed (after a restart, a take-back
     or a move another process made), kept for the next catch-ups."""
@@ -719,6 +709,11 @@ def turn_cue(table: Table, view: Mapping[str, Any], *, lang: str) -> str:
         "{title} table #{id}", title=presenters.game_title(table.game, lang=lang), id=table.id
     )
     names = names_of(table, lang=lang)
+    pending = view.get("pending")
+    if isinstance(pending, Mapping):
+        # The moves under the cue tell a conflict with its sides: the cue names it only by its
+        # leader and square (a conflict is told once a message).
+        view = {**view, "pending": {**pending, "told": ()}}
     decision = presenters.pending_clause(view, names, lang=lang)
     left = view.get("actions_left")
     if decision:
@@ -751,24 +746,16 @@ async def post_final(
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     view = presenters.ended_view(view)  # resigned or out of time: no turn on the final board
-    # The last move (and why the game ended) is told below the heading from the game log.
-    text = presenters.final_text(
-        table.game, summary, names_of(table, lang=lang), lang=lang, last_move=False
-    )
+    names = names_of(table, lang=lang)
+    # Several moves are told as log lines first; a single last move (with why the game ended)
+    # by the final text itself.
+    text = presenters.final_text(table.game, summary, names, lang=lang, last_move=len(moves) <= 1)
     from bot.ui.ratings import final_line
 
     text += await final_line(bot.service.db, table)
-    # Under the heading, the last move (and, when a move ended the game, why: one of its
-    # events) in words, not only in the image; all of them when several came since the board.
-    head, _sep, ranking = text.partition("\n")
-    room = MAX_CONTENT - len(text) - 1
     if len(moves) > 1:
-        told = moves_text(table, moves, room, lang)
-    elif (last := await last_move_line(bot, table, lang=lang)) is not None:
-        told = clip(tr(_("Last move: {move}", move=last), lang), room)
-    else:
-        told = ""
-    text = "\n".join(part for part in (head, told, ranking) if part)
+        announced = moves_text(table, moves, MAX_CONTENT - len(text) - 1, lang)
+        text = f"{announced}\n{text}" if announced else text
     files: list[discord.File] = []
     image = await render_file(
         table.game,

@@ -225,12 +225,11 @@ async def test_a_whole_game_through_discord(
         for name, p in zip(names, table.players, strict=True)
     )
     expected = presenters.final_text(table.game, summary, names, lang="en") + f"\nRatings: {rated}."
-    # First the last move as `/game log` words it, with the game's end among its events.
-    log = await h.bot.pbp.game_log(table.id, per_page=1, lang="en")
-    last = log.entries[-1].text()
-    assert "ends" in last, last
-    head, _, ranking = expected.partition("\n")
-    assert final.json["content"] == f"{head}\nLast move: {last}\n{ranking}"
+    # First the last move and why the game ended (the final public view's events), then the
+    # heading and the ranking.
+    told, _, rest = final.json["content"].partition("\n")
+    assert " ends" in told and rest.startswith("**"), told
+    assert final.json["content"] == expected
     (record_file,) = [f for f in final.files if f.filename.endswith("-record.json")]
     record = json.loads(record_file.data)
     state = replay(record)
@@ -268,6 +267,14 @@ async def test_a_whole_game_through_discord(
     entries = {entry.number: entry.text() for entry in log.entries}
     boards = [c for c in before_end if "board:" in " ".join(c.custom_ids())]
     assert len(boards) == len(record["actions"])  # the start, then every move but the last
+    entry = titles.title(table.game)
+
+    def small_print(view: dict[str, Any]) -> str:
+        """What the title's image leaves to the text, under the status line."""
+        if entry is None or entry.board_lines is None:
+            return ""
+        return "".join(f"\n-# {line}" for line in entry.board_lines(view, names, "en"))
+
     for call in boards:  # no take-backs here: the start is version 1, each move one more
         seq = int(call.custom_ids()[0].split(":")[2]) - 1
         mover = record["actions"][seq - 1][0] if seq > 0 else None
@@ -285,9 +292,11 @@ async def test_a_whole_game_through_discord(
                 {**views[seq], "pending": None}, names, lang="en", last_move=False
             )
             cue = flow.turn_cue(table, views[seq], lang="en")
-            expected = pings + "\n".join([cue, *told, status])
+            expected = pings + "\n".join([cue, *told, status + small_print(views[seq])])
         else:
-            expected = presenters.status_line(views[seq], names, lang="en")
+            expected = presenters.status_line(views[seq], names, lang="en") + small_print(
+                views[seq]
+            )
         assert call.json["content"] == expected, (seq, call.json["content"], expected)
         assert call.pinged_user_ids() == set(to_act) and not call.pings_everyone()
     for call in h.fake.calls:  # every new message says whom it may ping: never roles/everyone

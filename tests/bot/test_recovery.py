@@ -73,7 +73,9 @@ async def test_a_move_committed_before_a_crash_is_posted_once_after_the_restart(
         # Their first decision: from the deal on.
         log = await h.bot.pbp.game_log(table.id, per_page=50, lang="en")
         assert [e.number for e in log.entries] == [0, 1]
-        told = board.json["content"].split("\n")[1:-1]
+        # the cue, the catch-up, the status line (the small print under it aside)
+        lines = [x for x in board.json["content"].split("\n") if not x.startswith("-# ")]
+        told = lines[1:-1]
         assert told == [e.text() for e in log.entries]
     after = await h.service.get(table.id)
     assert after.board_message_id == int(board.response["id"])
