@@ -16,11 +16,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot import titles
 from bot.ai import seats as ai_seats
+from bot.games.contract import GameEngine
 from bot.i18n import DEFAULT, N_, _
 from bot.pbp.log import LogEntry, log_entries
 from bot.presenters import plain_text
@@ -75,7 +75,7 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
 
 
 def story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Turn],
@@ -101,7 +101,7 @@ def story(
 
 def _build(
     table: Table,
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     lang: str,

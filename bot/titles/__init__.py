@@ -19,9 +19,9 @@ import importlib
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
+from bot.games.contract import GameEngine
 from bot.i18n import Text
 
 __all__ = [
@@ -67,7 +67,7 @@ class PbpFacts:
 #: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
 #: (``{"turn", "kind", "seats"}``).
 Story = Callable[
-    [ModuleType, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
+    [GameEngine, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
     tuple[list[dict[str, Any]], list[dict[str, Any]]],
 ]
 

@@ -5,9 +5,9 @@ languages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
+from bot.games.contract import GameEngine
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
 from bot.presenters import _GOOD_WORDS, _score_parts, _word, goods_text
@@ -566,7 +566,7 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
 
 
 def _story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Any],

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
+from bot.games.contract import GameEngine
 from bot.i18n import C_, N_, Text, _, listing
 from bot.presenters import (
     _colour_counts,
@@ -347,7 +347,7 @@ MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
 
 
 def _story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Any],
