@@ -18,136 +18,75 @@ from bot.presenters import (
     tile_word,
 )
 from bot.titles import PbpFacts, Title
+from bot.titles.keyed import KeyedTexts, num, read, says
 from renderers import tigris_stats as stats_words
 
 Params = Mapping[str, Any]
 
 
-def _tigris_event(key: str, p: Params) -> Text | None:
-    player = p.get("player")
-    colour = p.get("colour")
-    if key == "score":
-        return _(
-            "{player} scores {n} {colour}", player=player, n=p["n"], colour=colour_word(colour)
-        )
-    if key == "score_monument":
-        return _(
-            "{player} scores {n} {colour} from a monument",
-            player=player,
-            n=p["n"],
-            colour=colour_word(colour),
-        )
-    if key == "withdraw":
-        return _("{player} withdraws their {leader}", player=player, leader=leader_word(colour))
-    if key == "pass":
-        return _("{player} passes", player=player)
-    if key == "leader_place":
-        return _(
-            "{player} places their {leader} on {square}",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "leader_move":
-        return _(
-            "{player} moves their {leader} to {square}",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "revolt":
-        return _(
-            "revolt: {attacker}'s {leader} against {defender}'s",
-            attacker=p["attacker"],
-            defender=p["defender"],
-            leader=leader_word(colour),
-        )
-    if key == "tile":
-        return _(
-            "{player} places a {tile} on {square}",
-            player=player,
-            tile=tile_word(colour),
-            square=p["square"],
-        )
-    if key == "unification":
-        return _("{square} joins two kingdoms", square=p["square"])
-    if key == "catastrophe":
-        return _("{player} drops a catastrophe on {square}", player=player, square=p["square"])
-    if key == "swap":
-        return N_("{player} swaps {n} tile", "{player} swaps {n} tiles", int(p["n"]), player=player)
-    if key == "support":
-        return _(
-            "{player} commits {n} {colour}", player=player, n=p["n"], colour=colour_word(colour)
-        )
-    if key == "no_support":
-        return _("{player} commits no support", player=player)
-    if key == "revolt_won":
-        return _(
-            "{winner}'s {leader} wins the revolt {high} to {low}; {loser}'s {leader} is withdrawn",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-        )
-    if key == "no_monument":
-        return _("{player} builds no monument", player=player)
-    if key == "monument":
-        return _(
-            "{player} builds the {first}-{second} monument on {square}",
-            player=player,
-            first=colour_word(p["first"]),
-            second=colour_word(p["second"]),
-            square=p["square"],
-        )
-    if key == "war":
-        return _(
-            "{leader} war: {attacker} attacks {defender}",
-            leader=leader_word(colour),
-            attacker=p["attacker"],
-            defender=p["defender"],
-        )
-    if key == "war_won":
-        return _(
-            "{winner}'s {leader} wins the war {high} to {low}; {loser} loses {tiles}",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-            tiles=_tiles_of(colour, int(p["n"])),
-        )
-    if key == "war_won_no_tiles":
-        return _(
-            "{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-        )
-    if key == "war_cancelled":
-        return _("the {leader} war is cancelled: no longer two sides", leader=leader_word(colour))
-    if key == "treasure":
-        return _("{player} takes the treasure on {square}", player=player, square=p["square"])
-    if key == "stranded":
-        return _(
-            "{player}'s {leader} on {square} has no temple left and is withdrawn",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "end_swap":
-        return _("the game ends: the bag cannot refill the swap")
-    if key == "end_refill":
-        return _("the game ends: the bag cannot refill {player}'s hand", player=player)
-    if key == "end_treasures":
-        return N_(
-            "the game ends: only {n} treasure is left on the board",
-            "the game ends: only {n} treasures are left on the board",
-            int(p["n"]),
-        )
-    return None
+_COLOUR = read("colour", colour_word)
+_LEADER = read("colour", leader_word)
+
+
+#: T&E's events by engine key (``{player}`` and the other seats stay ``@N``).
+EVENTS = KeyedTexts(
+    {
+        "score": says(_("{player} scores {n} {colour}"), colour=_COLOUR),
+        "score_monument": says(_("{player} scores {n} {colour} from a monument"), colour=_COLOUR),
+        "withdraw": says(_("{player} withdraws their {leader}"), leader=_LEADER),
+        "pass": says(_("{player} passes")),
+        "leader_place": says(_("{player} places their {leader} on {square}"), leader=_LEADER),
+        "leader_move": says(_("{player} moves their {leader} to {square}"), leader=_LEADER),
+        "revolt": says(_("revolt: {attacker}'s {leader} against {defender}'s"), leader=_LEADER),
+        "tile": says(_("{player} places a {tile} on {square}"), tile=read("colour", tile_word)),
+        "unification": says(_("{square} joins two kingdoms")),
+        "catastrophe": says(_("{player} drops a catastrophe on {square}")),
+        "swap": says(N_("{player} swaps {n} tile", "{player} swaps {n} tiles", 0), count=num("n")),
+        "support": says(_("{player} commits {n} {colour}"), colour=_COLOUR),
+        "no_support": says(_("{player} commits no support")),
+        "revolt_won": says(
+            _(
+                "{winner}'s {leader} wins the revolt {high} to {low}; "
+                "{loser}'s {leader} is withdrawn"
+            ),
+            leader=_LEADER,
+        ),
+        "no_monument": says(_("{player} builds no monument")),
+        "monument": says(
+            _("{player} builds the {first}-{second} monument on {square}"),
+            first=read("first", colour_word),
+            second=read("second", colour_word),
+        ),
+        "war": says(_("{leader} war: {attacker} attacks {defender}"), leader=_LEADER),
+        "war_won": says(
+            _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses {tiles}"),
+            leader=_LEADER,
+            tiles=lambda p: _tiles_of(p.get("colour"), int(p["n"])),
+        ),
+        "war_won_no_tiles": says(
+            _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles"),
+            leader=_LEADER,
+        ),
+        "war_cancelled": says(
+            _("the {leader} war is cancelled: no longer two sides"), leader=_LEADER
+        ),
+        "treasure": says(_("{player} takes the treasure on {square}")),
+        "stranded": says(
+            _("{player}'s {leader} on {square} has no temple left and is withdrawn"),
+            leader=_LEADER,
+        ),
+        "end_swap": says(_("the game ends: the bag cannot refill the swap")),
+        "end_refill": says(_("the game ends: the bag cannot refill {player}'s hand")),
+        "end_treasures": says(
+            N_(
+                "the game ends: only {n} treasure is left on the board",
+                "the game ends: only {n} treasures are left on the board",
+                0,
+            ),
+            count=num("n"),
+        ),
+    }
+)
 
 
 def _tigris_refusal(key: str, p: Params) -> Text | None:
@@ -403,7 +342,7 @@ TITLE = Title(
     ai="bot.ai.tigris",
     labels="bot.ui.labels_tigris",
     rules=RULES,
-    events=_tigris_event,
+    events=EVENTS,
     refusals=_tigris_refusal,
     pending=_pending,
     option_words={
