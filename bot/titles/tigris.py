@@ -18,7 +18,7 @@ from bot.presenters import (
     tile_word,
 )
 from bot.titles import PbpFacts, Title
-from bot.titles.keyed import KeyedTexts, num, read, says
+from bot.titles.keyed import KeyedTexts, const, num, read, says
 from renderers import tigris_stats as stats_words
 
 Params = Mapping[str, Any]
@@ -89,119 +89,93 @@ EVENTS = KeyedTexts(
 )
 
 
-def _tigris_refusal(key: str, p: Params) -> Text | None:
-    square = p.get("square")
-    colour = p.get("colour")
-    if key == "bad_colour":
-        return _(
-            "`{word}` is not a colour: use red, blue, green or black "
-            "(or temple/priest, farm/farmer, market/trader, settlement/king)",
-            word=p["word"],
-        )
-    if key == "bad_square":
-        return _("`{word}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)", word=p["word"])
-    if key == "say_what":
-        return _("say what to do; {grammar}", grammar=_TIGRIS_GRAMMAR)
-    if key == "arity":
-        counts = listing(p["counts"], "or")  # "1 or 2", "1 또는 2", "1 veya 2"
-        return _("`{verb}` takes {counts} words", verb=p["verb"], counts=counts)
-    if key == "swap_count":
-        return _("swap names 1 to 6 tiles, e.g. `swap red red blue`")
-    if key == "support_number":
-        return _("support takes a number of tiles, e.g. `support 2`")
-    if key == "monument_words":
-        return _("say `monument <square> <colour>-<colour>` or `monument none`")
-    if key == "monument_pair":
-        return _("name the monument by its two colours, e.g. `red-blue`")
-    if key == "monument_same":
-        return _("a monument has two different colours")
-    if key == "not_an_action":
-        return _("`{verb}` is not an action; {grammar}", verb=p["verb"], grammar=_TIGRIS_GRAMMAR)
-    if key == "game_over":
-        return _("the game is over: no more actions")
-    if key == "not_your_decision":
-        return _(
-            "it is not your decision now: waiting for {waiting}", waiting=", ".join(p["waiting"])
-        )
-    if key == "expect_action":
-        return _(
-            "no conflict, monument or treasure is waiting: place a leader, a tile or a "
-            "catastrophe, withdraw a leader, swap tiles or pass"
-        )
-    if key == "expect_support":
-        return _("commit support first: `support <n>`")
-    if key == "expect_war":
-        return _("choose which war comes next: `war <colour>`")
-    if key == "expect_monument":
-        return _("build a monument first: `monument <square> <colour>-<colour>` or `monument none`")
-    if key == "expect_treasure":
-        return _("pick a treasure first: `treasure <square>`")
-    if key == "leader_not_on_board":
-        return _("your {leader} is not on the board", leader=leader_word(colour))
-    if key == "no_such_war":
-        return _(
-            "there is no {colour} war pending: choose {choices}",
-            colour=colour_word(colour),
-            choices=_commas([colour_word(choice) for choice in p["choices"]]),
-        )
-    if key == "treasure_choice":
-        return _("take one of the treasures on {squares}", squares=", ".join(p["squares"]))
-    if key == "not_empty":
-        return _("{square} is not empty", square=square)
-    if key == "leader_river":
-        return _("{square} is a river square: leaders stand on land", square=square)
-    if key == "leader_temple":
-        return _("a leader must stand next to a face-up temple; {square} is not", square=square)
-    if key == "leader_joins":
-        return _("a leader on {square} would join two kingdoms", square=square)
-    if key == "no_tile":
-        return _("you hold no {colour} tile", colour=colour_word(colour))
-    if key == "farm_on_land":
-        return _("{square} is a land square: farms (blue) go on rivers only", square=square)
-    if key == "tile_on_river":
-        return _("{square} is a river square: only farms (blue) go on rivers", square=square)
-    if key == "three_kingdoms":
-        return _("a tile on {square} would touch three kingdoms", square=square)
-    if key == "no_catastrophe":
-        return _("you have no catastrophe tile left")
-    if key == "catastrophe_twice":
-        return _("{square} already holds a catastrophe", square=square)
-    if key == "catastrophe_leader":
-        return _("a catastrophe cannot hit the leader on {square}", square=square)
-    if key == "catastrophe_monument":
-        return _("{square} is part of a monument", square=square)
-    if key == "catastrophe_treasure":
-        return _("the temple on {square} carries a treasure", square=square)
-    if key == "hold_only":
-        return N_(
-            "you hold only {n} {colour} tile",
-            "you hold only {n} {colour} tiles",
-            int(p["n"]),
-            colour=colour_word(colour),
-        )
-    if key == "english_attacker":
-        return _("English variant: commit 0, or enough to go strictly ahead")
-    if key == "english_defender":
-        return _("English variant: commit 0, or exactly enough to tie")
-    if key == "monument_where":
-        return _(
-            "a monument can go on {squares} (the top-left square)", squares=", ".join(p["squares"])
-        )
-    if key == "monument_taken":
-        return _(
-            "the {first}-{second} monument is built",
-            first=colour_word(p["first"]),
-            second=colour_word(p["second"]),
-        )
-    if key == "monument_colour":
-        return _("the monument must include {colour}", colour=colour_word(colour))
-    return None
-
-
 _TIGRIS_GRAMMAR = _(
     "actions: `leader <colour> <square>`, `withdraw <colour>`, `tile <colour> <square>`, "
     "`catastrophe <square>`, `swap <colour>...`, `pass`, `support <n>`, `war <colour>`, "
     "`monument <square> <colour>-<colour>`, `monument none`, `treasure <square>`"
+)
+
+
+def _arity(p: Params) -> Text:
+    counts = listing(p["counts"], "or")  # "1 or 2", "1 또는 2", "1 veya 2"
+    return _("`{verb}` takes {counts} words", verb=p["verb"], counts=counts)
+
+
+_GRAMMAR = const(_TIGRIS_GRAMMAR)
+_SQUARES = read("squares", ", ".join)
+
+#: Why T&E refuses an action, by engine key.
+REFUSALS = KeyedTexts(
+    {
+        "bad_colour": says(
+            _(
+                "`{word}` is not a colour: use red, blue, green or black "
+                "(or temple/priest, farm/farmer, market/trader, settlement/king)"
+            )
+        ),
+        "bad_square": says(_("`{word}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)")),
+        "say_what": says(_("say what to do; {grammar}"), grammar=_GRAMMAR),
+        "arity": _arity,
+        "swap_count": says(_("swap names 1 to 6 tiles, e.g. `swap red red blue`")),
+        "support_number": says(_("support takes a number of tiles, e.g. `support 2`")),
+        "monument_words": says(_("say `monument <square> <colour>-<colour>` or `monument none`")),
+        "monument_pair": says(_("name the monument by its two colours, e.g. `red-blue`")),
+        "monument_same": says(_("a monument has two different colours")),
+        "not_an_action": says(_("`{verb}` is not an action; {grammar}"), grammar=_GRAMMAR),
+        "game_over": says(_("the game is over: no more actions")),
+        "not_your_decision": says(
+            _("it is not your decision now: waiting for {waiting}"),
+            waiting=read("waiting", ", ".join),
+        ),
+        "expect_action": says(
+            _(
+                "no conflict, monument or treasure is waiting: place a leader, a tile or a "
+                "catastrophe, withdraw a leader, swap tiles or pass"
+            )
+        ),
+        "expect_support": says(_("commit support first: `support <n>`")),
+        "expect_war": says(_("choose which war comes next: `war <colour>`")),
+        "expect_monument": says(
+            _("build a monument first: `monument <square> <colour>-<colour>` or `monument none`")
+        ),
+        "expect_treasure": says(_("pick a treasure first: `treasure <square>`")),
+        "leader_not_on_board": says(_("your {leader} is not on the board"), leader=_LEADER),
+        "no_such_war": says(
+            _("there is no {colour} war pending: choose {choices}"),
+            colour=_COLOUR,
+            choices=lambda p: _commas([colour_word(choice) for choice in p["choices"]]),
+        ),
+        "treasure_choice": says(_("take one of the treasures on {squares}"), squares=_SQUARES),
+        "not_empty": says(_("{square} is not empty")),
+        "leader_river": says(_("{square} is a river square: leaders stand on land")),
+        "leader_temple": says(_("a leader must stand next to a face-up temple; {square} is not")),
+        "leader_joins": says(_("a leader on {square} would join two kingdoms")),
+        "no_tile": says(_("you hold no {colour} tile"), colour=_COLOUR),
+        "farm_on_land": says(_("{square} is a land square: farms (blue) go on rivers only")),
+        "tile_on_river": says(_("{square} is a river square: only farms (blue) go on rivers")),
+        "three_kingdoms": says(_("a tile on {square} would touch three kingdoms")),
+        "no_catastrophe": says(_("you have no catastrophe tile left")),
+        "catastrophe_twice": says(_("{square} already holds a catastrophe")),
+        "catastrophe_leader": says(_("a catastrophe cannot hit the leader on {square}")),
+        "catastrophe_monument": says(_("{square} is part of a monument")),
+        "catastrophe_treasure": says(_("the temple on {square} carries a treasure")),
+        "hold_only": says(
+            N_("you hold only {n} {colour} tile", "you hold only {n} {colour} tiles", 0),
+            count=num("n"),
+            colour=_COLOUR,
+        ),
+        "english_attacker": says(_("English variant: commit 0, or enough to go strictly ahead")),
+        "english_defender": says(_("English variant: commit 0, or exactly enough to tie")),
+        "monument_where": says(
+            _("a monument can go on {squares} (the top-left square)"), squares=_SQUARES
+        ),
+        "monument_taken": says(
+            _("the {first}-{second} monument is built"),
+            first=read("first", colour_word),
+            second=read("second", colour_word),
+        ),
+        "monument_colour": says(_("the monument must include {colour}"), colour=_COLOUR),
+    }
 )
 
 
@@ -343,7 +317,7 @@ TITLE = Title(
     labels="bot.ui.labels_tigris",
     rules=RULES,
     events=EVENTS,
-    refusals=_tigris_refusal,
+    refusals=REFUSALS,
     pending=_pending,
     option_words={
         "open_scoring": C_("option", "open scoring"),
