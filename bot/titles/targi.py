@@ -238,111 +238,111 @@ _TARGI_UNUSABLE = {
 }
 
 
-def _targi_refusal(key: str, p: Params) -> Text | None:
-    have: Text | str = goods_text(p["have"]) if p.get("have") else _("nothing")
-    hint = p.get("hint", "")
-    if key == "game_over":
-        return _("The game is over; no more actions.")
-    if key == "not_your_turn":
-        return _("It is {player}'s turn, not yours.", player=p["player"])
-    if key == "not_now":
-        return _(
-            "Not now: you must {what}. You can: {hint}.", what=_TARGI_MUST[p["must"]], hint=hint
-        )
-    if key == "raid_corner":
-        return _("Card {number} is a raid corner; no Targi may stand there.", number=p["border"])
-    if key == "taken":
-        return _("A Targi already stands on card {number}.", number=p["border"])
-    if key == "robber":
-        return _("The robber stands on card {number}.", number=p["border"])
-    if key == "opposite":
-        return _(
-            "Card {number} faces {player}'s Targi across the centre.",
-            number=p["border"],
-            player=p["player"],
-        )
-    if key == "row_full":
-        return _("Row {row} of your display is full. You can: {hint}.", row=p["row"], hint=hint)
-    if key == "row_closed":
-        return _("The card cannot go into row {row} now. You can: {hint}.", row=p["row"], hint=hint)
-    if key == "payment":
-        return _(
-            "That payment does not fit the cost or your goods (you have {have}). You can: {hint}.",
-            have=have,
-            hint=hint,
-        )
-    if key.startswith("impossible_"):
-        return _(
-            "That is not a possible {verb} here (you have {have}). You can: {hint}.",
-            verb=key.removeprefix("impossible_"),
-            have=have,
-            hint=hint,
-        )
-    if key == "impossible":
-        return _("Not possible now. You can: {hint}.", hint=hint)
-    if key == "no_targi":
-        return _(
-            "You have no unused Targi on card {number}. You can: {hint}.",
-            number=p["border"],
-            hint=hint,
-        )
-    if key == "unusable":
-        reason = _TARGI_UNUSABLE.get(str(p["action"]), _("nothing to do"))
-        return _("You cannot use card {number} now: {reason}.", number=p["border"], reason=reason)
-    if key == "no_marker":
-        return _(
-            "You have no unused tribe marker on {cell}. You can: {hint}.", cell=p["cell"], hint=hint
-        )
-    if key == "cell_empty":
-        return _("{cell} is empty: the deck ran out.", cell=p["cell"])
-    if key == "face_down":
-        return _("The card on {cell} is face down until the end of the round.", cell=p["cell"])
-    # the notation
-    what = _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
-    if key == "bad_amount":
-        return _(
-            "`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what}).",
-            word=p["word"],
-            what=what,
-        )
-    if key == "bad_letter":
-        letter = _LETTER_WORDS.get(str(p["letter"]), str(p["letter"]))
-        return _("{what} cannot include {letter}.", what=what, letter=letter)
-    if key == "no_amount":
-        return _("Say what {what} is, e.g. `1D 2S`.", what=what)
-    if key == "bad_where":
-        return _("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.", word=p["word"])
-    if key == "bad_row":
-        return _("`{word}` is not a display row (1, 2 or 3).", word=p["word"])
-    if key == "empty":
-        return _("Type an action, {examples}.", examples=_TARGI_EXAMPLES)
-    if key == "too_long":
-        return _("That is far too long for a Targi action.")
-    if key == "no_args":
-        return _("`{verb}` takes nothing after it.", verb=p["verb"])
-    if key == "needs_more":
-        return _("`{verb}` needs more, {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES)
-    if key == "place":
-        return _("Place on a border card by number: `place 5`.")
-    if key == "use":
-        return _("Use one piece at a time: `use 13` or `use B2`.")
-    if key == "row_payment":
-        return _("Say the row and the payment: `{verb} 1 1D 2S`.", verb=p["verb"])
-    if key == "trade":
-        return _("Say what you give and what you get: `trade 3S G`.")
-    if key == "trade_get":
-        return _("Name the good you get last: D, S, P or G (`trade 2D P`).")
-    if key == "move_slots":
-        return _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
-    if key == "move_marker":
-        return _("Move a tribe marker between centre cells: `move B2 C3`.")
-    if key == "swap":
-        return _("Swap two display slots given as row.slot: `swap 1.4 2.1`.")
-    if key == "unknown":
-        return _(
-            "`{verb}` is not a Targi action; {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES
-        )
-    return None
+def _have(p: Params) -> Text | str:
+    return goods_text(p["have"]) if p.get("have") else _("nothing")
+
+
+def _what(p: Params) -> Text | str:
+    return _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
+
+
+def _unusable(p: Params) -> Text:
+    return _TARGI_UNUSABLE.get(str(p["action"]), _("nothing to do"))
+
+
+def _impossible(key: str, p: Params) -> Text | None:
+    """``impossible_<verb>``: a verb the engine names in its key."""
+    if not key.startswith("impossible_"):
+        return None
+    return _(
+        "That is not a possible {verb} here (you have {have}). You can: {hint}.",
+        verb=key.removeprefix("impossible_"),
+        have=_have(p),
+        hint=p.get("hint", ""),
+    )
+
+
+def _hint(p: Params) -> Any:
+    return p.get("hint", "")  # a refusal without a hint names none
+
+
+_NUMBER = param("border")
+_EXAMPLES = const(_TARGI_EXAMPLES)
+
+#: Why Targi refuses an action, by engine key: the rules first, then the notation.
+REFUSALS = KeyedTexts(
+    {
+        "game_over": says(_("The game is over; no more actions.")),
+        "not_your_turn": says(_("It is {player}'s turn, not yours.")),
+        "not_now": says(
+            _("Not now: you must {what}. You can: {hint}."),
+            what=lambda p: _TARGI_MUST[p["must"]],
+            hint=_hint,
+        ),
+        "raid_corner": says(
+            _("Card {number} is a raid corner; no Targi may stand there."), number=_NUMBER
+        ),
+        "taken": says(_("A Targi already stands on card {number}."), number=_NUMBER),
+        "robber": says(_("The robber stands on card {number}."), number=_NUMBER),
+        "opposite": says(
+            _("Card {number} faces {player}'s Targi across the centre."), number=_NUMBER
+        ),
+        "row_full": says(_("Row {row} of your display is full. You can: {hint}."), hint=_hint),
+        "row_closed": says(
+            _("The card cannot go into row {row} now. You can: {hint}."), hint=_hint
+        ),
+        "payment": says(
+            _(
+                "That payment does not fit the cost or your goods (you have {have}). "
+                "You can: {hint}."
+            ),
+            have=_have,
+            hint=_hint,
+        ),
+        "impossible": says(_("Not possible now. You can: {hint}."), hint=_hint),
+        "no_targi": says(
+            _("You have no unused Targi on card {number}. You can: {hint}."),
+            number=_NUMBER,
+            hint=_hint,
+        ),
+        "unusable": says(
+            _("You cannot use card {number} now: {reason}."), number=_NUMBER, reason=_unusable
+        ),
+        "no_marker": says(
+            _("You have no unused tribe marker on {cell}. You can: {hint}."), hint=_hint
+        ),
+        "cell_empty": says(_("{cell} is empty: the deck ran out.")),
+        "face_down": says(_("The card on {cell} is face down until the end of the round.")),
+        # the notation
+        "bad_amount": says(
+            _("`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what})."), what=_what
+        ),
+        "bad_letter": says(
+            _("{what} cannot include {letter}."),
+            what=_what,
+            letter=lambda p: _LETTER_WORDS.get(str(p["letter"]), str(p["letter"])),
+        ),
+        "no_amount": says(_("Say what {what} is, e.g. `1D 2S`."), what=_what),
+        "bad_where": says(_("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.")),
+        "bad_row": says(_("`{word}` is not a display row (1, 2 or 3).")),
+        "empty": says(_("Type an action, {examples}."), examples=_EXAMPLES),
+        "too_long": says(_("That is far too long for a Targi action.")),
+        "no_args": says(_("`{verb}` takes nothing after it.")),
+        "needs_more": says(_("`{verb}` needs more, {examples}."), examples=_EXAMPLES),
+        "place": says(_("Place on a border card by number: `place 5`.")),
+        "use": says(_("Use one piece at a time: `use 13` or `use B2`.")),
+        "row_payment": says(_("Say the row and the payment: `{verb} 1 1D 2S`.")),
+        "trade": says(_("Say what you give and what you get: `trade 3S G`.")),
+        "trade_get": says(_("Name the good you get last: D, S, P or G (`trade 2D P`).")),
+        "move_slots": says(
+            _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
+        ),
+        "move_marker": says(_("Move a tribe marker between centre cells: `move B2 C3`.")),
+        "swap": says(_("Swap two display slots given as row.slot: `swap 1.4 2.1`.")),
+        "unknown": says(_("`{verb}` is not a Targi action; {examples}."), examples=_EXAMPLES),
+    },
+    otherwise=_impossible,
+)
 
 
 def _tribe_clause(pending: Mapping[str, Any]) -> Text:
@@ -539,7 +539,7 @@ TITLE = Title(
     labels="bot.ui.labels_targi",
     rules=RULES,
     events=EVENTS,
-    refusals=_targi_refusal,
+    refusals=REFUSALS,
     pending=_pending,
     option_words={
         "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
