@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.contract import GameEngine
@@ -221,26 +221,36 @@ def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | 
     return _("{leader} war: {attacker} attacks {defender}", **sides)
 
 
+def _war_order(pending: Params) -> Text:
+    colours = pending.get("colours", [])
+    return _(
+        "choose which war to fight first ({colours})",
+        colours=_commas([colour_word(c) for c in colours]),
+    )
+
+
+def _monument(pending: Params) -> Text:
+    colour = str(pending.get("colour", ""))
+    if not colour:
+        return _("a monument may be built")
+    return _("a {colour} monument may be built", colour=colour_word(colour))
+
+
+#: T&E's open decisions by kind -> the clause naming it (with the seats' names).
+_TIGRIS_PENDING: dict[str, Callable[[Params, Sequence[str]], Text]] = {
+    "support": lambda p, names: _support_clause(p, names) or _("commit support"),
+    "war_order": lambda p, names: _war_order(p),
+    "monument": lambda p, names: _monument(p),
+    "treasure": lambda p, names: N_(
+        "take {n} treasure", "take {n} treasures", int(p.get("count", 1))
+    ),
+}
+
+
 def _pending(pending: Params, names: Sequence[str]) -> Text | None:
     """A decision open in a T&E game, in the game's words (None: not a T&E decision)."""
-    kind = str(pending.get("kind", "decision"))
-    if kind == "support":
-        return _support_clause(pending, names) or _("commit support")
-    if kind == "war_order":
-        colours = pending.get("colours", [])
-        return _(
-            "choose which war to fight first ({colours})",
-            colours=_commas([colour_word(c) for c in colours]),
-        )
-    if kind == "monument":
-        colour = str(pending.get("colour", ""))
-        if not colour:
-            return _("a monument may be built")
-        return _("a {colour} monument may be built", colour=colour_word(colour))
-    if kind == "treasure":
-        count = int(pending.get("count", 1))
-        return N_("take {n} treasure", "take {n} treasures", count)
-    return None
+    clause = _TIGRIS_PENDING.get(str(pending.get("kind", "decision")))
+    return clause(pending, names) if clause is not None else None
 
 
 def _takeback(before: Any, after: Any, seat: int) -> Text | None:
