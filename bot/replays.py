@@ -25,6 +25,7 @@ from bot.i18n import DEFAULT, N_, _
 from bot.pbp.log import LogEntry, log_entries
 from bot.presenters import plain_text
 from bot.service import NotFinished, ServiceError, Table
+from bot.storage.tables import TableStatus
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -121,7 +122,7 @@ async def load(service: Service, table_id: int, lang: str = DEFAULT) -> Replay:
     off the event loop. ``NotFinished`` while it runs or if it was aborted, ``ServiceError`` if
     no turn was played."""
     table = await service.get(table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise NotFinished(_("The replay is shown when the game has ended."))
     table, game, states, actions = await service.history(table_id)
     if not actions:

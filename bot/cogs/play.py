@@ -13,6 +13,7 @@ from bot import presenters
 from bot.cogs import answer
 from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
+from bot.storage.tables import TableStatus
 from bot.ui import flow, labels
 from bot.ui.errors import CommandRefused
 from bot.ui.lang import reply_lang
@@ -24,7 +25,7 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
     """Submit a typed action for the caller at this channel's table; reply after the commit."""
     bot = flow.bot_of(interaction)
     table = await table_here(interaction)
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         raise CommandRefused(_("The game here has not started yet."))
     text = " ".join(action.split())
     if not text:
@@ -49,7 +50,7 @@ async def legal_choices(
             return []
         bot = flow.bot_of(interaction)
         table = await bot.service.in_channel(interaction.channel_id)
-        if table is None or table.status != "active":
+        if table is None or table.status != TableStatus.ACTIVE:
             return []
         legal = await bot.service.legal_actions(table.id, interaction.user.id)
     except Exception:
@@ -94,7 +95,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise CommandRefused(_("The game here has not started yet."))
         await flow.send_hand(flow.bot_of(interaction), interaction, table)
 

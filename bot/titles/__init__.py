@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.contract import GameEngine
+from bot.games.contract import GameEngine, Params
 from bot.i18n import Text
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
 #: The registry line: the module of each title shipped with the bot, in the order offered.
 INSTALLED = ("bot.titles.tigris", "bot.titles.targi")
 
-Params = Mapping[str, Any]
 #: An engine key with its parameters -> the text saying it (None: not this title's key).
 KeyedText = Callable[[str, Params], "Text | None"]
 

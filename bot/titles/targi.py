@@ -7,15 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from bot.games.contract import GameEngine
+from bot.games.contract import GameEngine, Params
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
-from bot.presenters import _GOOD_WORDS, _score_parts, _word, goods_text
+from bot.presenters import good_word, goods_text, score_parts
 from bot.titles import PbpFacts, Title
 from bot.titles.keyed import KeyedTexts, const, param, read, says
 from renderers import targi_stats as stats_words
-
-Params = Mapping[str, Any]
 
 
 def targi_card_name(card_id: object) -> Text | str:
@@ -63,7 +61,7 @@ def _slot(slot: object) -> Text | str:
 _GOODS = read("goods", goods_text)
 _CARD = read("card", targi_card_name)
 _BORDER = read("border", _border)
-_GOOD = read("good", lambda good: _word(_GOOD_WORDS, good))
+_GOOD = read("good", good_word)
 #: The final scores of the two seats, in the order the end events name them.
 _FINAL_SEATS = {"first_seat": const("@0"), "second_seat": const("@1")}
 
@@ -435,10 +433,10 @@ def _targi_score(score: Mapping[str, Any]) -> Text:
     held = {k: v for k, v in score.items() if k not in _POINT_PARTS and k != "vp"}
     total: Text = _("{n} VP", n=score.get("vp", 0))
     if points:
-        total = _("{total} ({parts})", total=total, parts=_score_parts(points))
+        total = _("{total} ({parts})", total=total, parts=score_parts(points))
     if not held:
         return total
-    return _("{points} · goods: {goods}", points=total, goods=_score_parts(held))
+    return _("{points} · goods: {goods}", points=total, goods=score_parts(held))
 
 
 def _card_of(card: Mapping[str, Any]) -> Text | str:

@@ -6,23 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.contract import GameEngine
+from bot.games.contract import GameEngine, Params
 from bot.i18n import C_, N_, Text, _, listing
 from bot.presenters import (
-    _colour_counts,
-    _commas,
-    _seat_name,
-    _tiles_of,
+    colour_counts,
     colour_word,
+    commas,
     leader_word,
+    seat_name,
     tile_word,
+    tiles_of,
 )
 from bot.titles import PbpFacts, Title
 from bot.titles.keyed import KeyedTexts, const, num, read, says
 from renderers import tigris_stats as stats_words
-
-Params = Mapping[str, Any]
-
 
 _COLOUR = read("colour", colour_word)
 _LEADER = read("colour", leader_word)
@@ -61,7 +58,7 @@ EVENTS = KeyedTexts(
         "war_won": says(
             _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses {tiles}"),
             leader=_LEADER,
-            tiles=lambda p: _tiles_of(p.get("colour"), int(p["n"])),
+            tiles=lambda p: tiles_of(p.get("colour"), int(p["n"])),
         ),
         "war_won_no_tiles": says(
             _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles"),
@@ -143,7 +140,7 @@ REFUSALS = KeyedTexts(
         "no_such_war": says(
             _("there is no {colour} war pending: choose {choices}"),
             colour=_COLOUR,
-            choices=lambda p: _commas([colour_word(choice) for choice in p["choices"]]),
+            choices=lambda p: commas([colour_word(choice) for choice in p["choices"]]),
         ),
         "treasure_choice": says(_("take one of the treasures on {squares}"), squares=_SQUARES),
         "not_empty": says(_("{square} is not empty")),
@@ -207,8 +204,8 @@ def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | 
             )
     sides = {
         "leader": leader_word(colour),
-        "attacker": _seat_name(int(pending.get("attacker", -1)), names),
-        "defender": _seat_name(int(pending.get("defender", -1)), names),
+        "attacker": seat_name(int(pending.get("attacker", -1)), names),
+        "defender": seat_name(int(pending.get("defender", -1)), names),
     }
     if conflict == "revolt":
         if square:
@@ -225,7 +222,7 @@ def _war_order(pending: Params) -> Text:
     colours = pending.get("colours", [])
     return _(
         "choose which war to fight first ({colours})",
-        colours=_commas([colour_word(c) for c in colours]),
+        colours=commas([colour_word(c) for c in colours]),
     )
 
 
@@ -333,7 +330,7 @@ TITLE = Title(
         "open_scoring": C_("option", "open scoring"),
         "english_support": C_("option", "English support variant"),
     },
-    hand=_colour_counts,
+    hand=colour_counts,
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
         skip_preferences=("support 0", "monument none", "pass"),
