@@ -102,6 +102,9 @@ class Title:
     option_words: Mapping[str, Text] = field(default_factory=dict)
     #: Names from the game data a player can be shown, with their context (for the catalogue).
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
+    #: The game's own words (its pieces, goods, places), lower case: the shared layers never
+    #: name them in code (``tests/test_titles_registry.py``); they come through this entry.
+    vocabulary: tuple[str, ...] = ()
 
     # ---- images (renderers) ----
     #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and

@@ -537,6 +537,10 @@ TITLE = Title(
     labels="bot.ui.labels_targi",
     rules=RULES,
     events=EVENTS,
+    vocabulary=(
+        *("dates", "salt", "pepper", "tribe", "raid", "robber", "noble", "merchant"),
+        *("silversmith", "caravan", "fata", "morgana", "oasis", "targia", "nomad"),
+    ),
     refusals=REFUSALS,
     pending=_pending,
     option_words={

@@ -324,6 +324,11 @@ TITLE = Title(
     labels="bot.ui.labels_tigris",
     rules=RULES,
     events=EVENTS,
+    vocabulary=(
+        *("priest", "farmer", "trader", "king", "temple", "farm", "market", "settlement"),
+        *("dynasty", "archer", "bull", "lion", "monument", "catastrophe", "treasure"),
+        *("revolt", "kingdom", "unification"),
+    ),
     refusals=REFUSALS,
     pending=_pending,
     option_words={
