@@ -12,17 +12,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import titles
+from bot.games.contract import Params
 from bot.i18n import C_, DEFAULT, N_, Text, _, listing, render
 
 __all__ = [
     "MAX_CHOICES",
     "MenuOption",
     "action_menu",
+    "colour_counts",
+    "commas",
     "data_names",
     "event_text",
     "final_text",
     "game_name",
     "game_title",
+    "good_word",
     "hand_text",
     "localize_view",
     "name_seats",
@@ -32,8 +36,11 @@ __all__ = [
     "rank_actions",
     "refusal",
     "rules_summary",
+    "score_parts",
+    "seat_name",
     "spread_actions",
     "status_line",
+    "tiles_of",
 ]
 
 #: Discord's limit for autocomplete choices, select options and buttons in one message.
@@ -90,12 +97,12 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     return _SEAT_REF.sub(_name, text)
 
 
-def _seat_name(seat: int, names: Sequence[str]) -> Text | str:
+def seat_name(seat: int, names: Sequence[str]) -> Text | str:
     return names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat)
 
 
 def _names_of(seats: Sequence[int], names: Sequence[str], *, lang: str) -> str:
-    listed = [str(render(_seat_name(s, names), lang)) for s in seats]
+    listed = [str(render(seat_name(s, names), lang)) for s in seats]
     if lang != DEFAULT and len(listed) > 1:
         return str(render(listing(listed), lang))
     if len(listed) <= 1:
@@ -183,7 +190,7 @@ def _chained(
     return text
 
 
-def _commas(items: Sequence[Text | str]) -> Text | str:
+def commas(items: Sequence[Text | str]) -> Text | str:
     """Items joined by commas ("red, blue": a tally or a choice list, not "a, b and c")."""
     return _chained(items, lambda first, second: _("{first}, {second}", first=first, second=second))
 
@@ -236,7 +243,7 @@ def seat_order(names: Sequence[str], dynasties: Sequence[object | None]) -> Text
     for index, name in enumerate(names):
         dynasty = dynasties[index] if index < len(dynasties) else None
         seats.append(with_symbol(name, dynasty_word(dynasty)) if dynasty else name)
-    return _commas(seats)
+    return commas(seats)
 
 
 def with_symbol(name: str, symbol: Text | str) -> Text:
@@ -270,6 +277,11 @@ def _word(words: Mapping[str, Text], value: object) -> Text | str:
     return words.get(str(value), str(value))
 
 
+def good_word(code: object) -> Text | str:
+    """A Targi good by its engine id ("dates") as a word of the reader's language."""
+    return _word(_GOOD_WORDS, code)
+
+
 def colour_word(colour: object) -> Text | str:
     """A T&E colour ("red") as a word of the reader's language."""
     return _word(_COLOUR_WORDS, colour)
@@ -285,7 +297,7 @@ def tile_word(colour: object) -> Text | str:
     return _word(_TILE_WORDS, colour)
 
 
-def _tiles_of(colour: object, n: int) -> Text:
+def tiles_of(colour: object, n: int) -> Text:
     """``n`` tiles of a colour, counted the language's way ("2 temples")."""
     if colour == "blue":
         return N_("{n} farm", "{n} farms", n)
@@ -306,8 +318,6 @@ def data_names() -> Iterator[tuple[str, str | None]]:
 
 # --------------------------------------------------------------------------------------------
 # Engine events: key + params -> text (English identical to the engine's sentence)
-
-Params = Mapping[str, Any]
 
 
 def _checked(text: Text | None, english: str) -> Text | str:
@@ -498,12 +508,12 @@ def status_line(
     return " ".join(parts)
 
 
-def _colour_counts(items: Sequence[Any]) -> Text | str:
+def colour_counts(items: Sequence[Any]) -> Text | str:
     """Tiles by colour, counted the language's way ("red, 2 blue"; "빨강 1, 파랑 2")."""
     counts: dict[str, int] = {}
     for item in items:
         counts[str(item)] = counts.get(str(item), 0) + 1
-    return _commas(
+    return commas(
         [
             N_("{colour}", "{n} {colour}", n, colour=colour_word(colour))
             for colour, n in counts.items()
@@ -511,9 +521,9 @@ def _colour_counts(items: Sequence[Any]) -> Text | str:
     )
 
 
-def _score_parts(score: Mapping[str, Any]) -> Text | str:
+def score_parts(score: Mapping[str, Any]) -> Text | str:
     """A score table ("red 3, blue 1"), each word with its number the language's way."""
-    return _commas(
+    return commas(
         [
             C_("score part", "{word} {n}", word=_word(_SCORE_WORDS, key), n=value)
             for key, value in score.items()
@@ -544,8 +554,8 @@ def _hand_words(game: str, hand: list[Any]) -> Text | str:
     if title is not None and title.hand is not None:
         return title.hand(hand)
     if hand and isinstance(hand[0], Mapping):
-        return _commas([_card_of(game, card) for card in hand])
-    return _commas([str(item) for item in hand])
+        return commas([_card_of(game, card) for card in hand])
+    return commas([str(item) for item in hand])
 
 
 def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) -> str:
@@ -577,7 +587,7 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) ->
             treasures = mine.get("treasures")
             if isinstance(treasures, int):
                 score = {**score, "treasures": treasures}
-            parts.append(_("Your points: {points}.", points=_score_parts(score)))
+            parts.append(_("Your points: {points}.", points=score_parts(score)))
         elif isinstance(score, int):
             parts.append(_("Your points: {points}.", points=score))
     pending = private.get("pending")
@@ -632,12 +642,12 @@ def final_text(
             if 0 <= seat < len(totals):  # T&E: the final score, then the colours it came from
                 shown = _("final score {n}", n=totals[seat])
                 if isinstance(score, Mapping):
-                    shown = _("{total} ({parts})", total=shown, parts=_score_parts(score))
+                    shown = _("{total} ({parts})", total=shown, parts=score_parts(score))
             elif isinstance(score, Mapping):
-                shown = _own_score(game, score) or _score_parts(score)
+                shown = _own_score(game, score) or score_parts(score)
             elif score is not None:
                 shown = str(score)
-            name = _seat_name(seat, names)
+            name = seat_name(seat, names)
             line = (
                 _("{place}. {player}: {score}", place=place, player=name, score=shown)
                 if shown is not None

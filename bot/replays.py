@@ -16,15 +16,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot import titles
 from bot.ai import seats as ai_seats
+from bot.games.contract import GameEngine
 from bot.i18n import DEFAULT, N_, _
 from bot.pbp.log import LogEntry, log_entries
 from bot.presenters import ended_view, plain_text
 from bot.service import NotFinished, ServiceError, Table
+from bot.storage.tables import TableStatus
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -77,7 +78,7 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
 
 
 def story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Turn],
@@ -103,7 +104,7 @@ def story(
 
 def _build(
     table: Table,
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     lang: str,
@@ -125,7 +126,7 @@ async def load(service: Service, table_id: int, lang: str = DEFAULT) -> Replay:
     off the event loop. ``NotFinished`` while it runs or if it was aborted, ``ServiceError`` if
     no turn was played."""
     table = await service.get(table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise NotFinished(_("The replay is shown when the game has ended."))
     table, game, states, actions = await service.history(table_id)
     if not actions:

@@ -17,13 +17,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from bot import ratings, titles
 from bot.ai import seats as ai_seats
 from bot.games import get_game
 from bot.games.common import GameError, NotYourTurn
+from bot.games.contract import GameEngine
 from bot.i18n import C_, N_, Text, _
 from bot.presenters import game_name, plain_text
 from bot.storage.backends import IntegrityError, Location
@@ -262,7 +262,7 @@ class Service:
         *,
         clock: Callable[[], float],
         seed_source: Callable[[], int],
-        games: Callable[[str], ModuleType],
+        games: Callable[[str], GameEngine],
         verify_snapshots: bool,
     ) -> None:
         self._db = db
@@ -282,7 +282,7 @@ class Service:
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
-        games: Callable[[str], ModuleType] = get_game,
+        games: Callable[[str], GameEngine] = get_game,
         verify_snapshots: bool = False,
         migrations: tuple[Migration, ...] | None = None,
     ) -> Service:
@@ -318,7 +318,7 @@ class Service:
     def _lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def _game(self, name: str) -> ModuleType:
+    def _game(self, name: str) -> GameEngine:
         try:
             return self._games(name)
         except KeyError:
@@ -452,7 +452,7 @@ class Service:
         return state
 
     def _pending_after(
-        self, game: ModuleType, state: Any, before: dict[int, float], acted: int | None
+        self, game: GameEngine, state: Any, before: dict[int, float], acted: int | None
     ) -> dict[int, float]:
         """Since when each seat to act has been waiting: reset for a seat that just acted."""
         now = self._clock()
@@ -678,7 +678,7 @@ class Service:
         return started
 
     async def _deal(
-        self, q: Queries, game: ModuleType, table_id: int, order: list[Player], state: Any
+        self, q: Queries, game: GameEngine, table_id: int, order: list[Player], state: Any
     ) -> Table:
         """Seat ``order`` and store the dealt ``state`` (inside the caller's write): the game
         starts, with every seat to act waiting from now."""
@@ -903,7 +903,7 @@ class Service:
                 return []
             return list(game.legal_actions(state, seat))
 
-    async def _started_state(self, table_id: int) -> tuple[Table, ModuleType, Any]:
+    async def _started_state(self, table_id: int) -> tuple[Table, GameEngine, Any]:
         async with self._lock(table_id):
             row, table = await self._read(table_id)
             if table.status == "lobby" or table.end_reason == "cancelled":
@@ -936,7 +936,7 @@ class Service:
 
     async def history(
         self, table_id: int
-    ) -> tuple[Table, ModuleType, list[Any], list[tuple[int, str]]]:
+    ) -> tuple[Table, GameEngine, list[Any], list[tuple[int, str]]]:
         """Every state of a started game from the deal on (``states[i]`` after ``i`` actions),
         replayed from the log off the event loop, and the logged (seat, action) pairs.
         For the play-by-post layer: the result holds every secret."""
@@ -1213,7 +1213,7 @@ _OPTION_KINDS: dict[type, Text] = {
 }
 
 
-def _merge_options(game: ModuleType, given: dict[str, Any]) -> dict[str, Any]:
+def _merge_options(game: GameEngine, given: dict[str, Any]) -> dict[str, Any]:
     """The game's default options overridden by ``given``; unknown names or types are refused."""
     defaults: dict[str, Any] = dict(game.OPTIONS)
     merged = dict(defaults)

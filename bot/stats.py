@@ -20,11 +20,11 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 
 from bot import titles
 from bot.ai import seats as ai_seats
 from bot.games import ReplayError, game_names, game_statistics, get_game
+from bot.games.contract import GameEngine
 from bot.service import Service
 from bot.storage.ratings import RatingQueries
 from bot.storage.statistics import SeatStatistics, StatisticsQueries
@@ -60,7 +60,7 @@ class TitleSummary:
 
 
 def summarize(
-    rows: Sequence[SeatStatistics], games: Callable[[str], ModuleType] = get_game
+    rows: Sequence[SeatStatistics], games: Callable[[str], GameEngine] = get_game
 ) -> list[TitleSummary]:
     """One player's rows summed per game title, the installed games first (in their order)."""
     titles = sorted({row.game for row in rows}, key=lambda g: (g not in game_names(), g))
@@ -85,7 +85,7 @@ class Statistics:
         self,
         service: Service,
         *,
-        games: Callable[[str], ModuleType] = get_game,
+        games: Callable[[str], GameEngine] = get_game,
         batch: int = CATCH_UP_BATCH,
     ) -> None:
         self._service = service

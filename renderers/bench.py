@@ -15,23 +15,12 @@ from typing import Any
 
 from bot import titles
 from renderers import render_board, render_private
-
-
-def _seats(game: str) -> int:
-    """The seats of a title's benchmark game: its largest ``bench_seats``."""
-    return max(_title(game).bench_seats)
+from renderers.samples import bench_title, consecutive_views, sample_views
 
 
 def image_games() -> list[str]:
     """The titles the image benchmarks draw: those with targets (``image_targets_ms``)."""
     return [t.name for t in titles.titles() if t.image_targets_ms]
-
-
-def _title(game: str) -> titles.Title:
-    title = titles.title(game)
-    if title is None:
-        raise ValueError(f"no title {game!r}")
-    return title
 
 
 @dataclass
@@ -57,32 +46,7 @@ class Result:
     @property
     def target_ms(self) -> float | None:
         """What the title aims at for this kind of image (None: no target)."""
-        return _title(self.game).image_targets_ms.get(self.kind)
-
-
-def sample_views(
-    game_name: str, seed: int, positions: int
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(public view, seat 0's view) at evenly spaced points of one seeded random game."""
-    from bot.games import get_game
-    from bot.games.playout import play
-
-    game = get_game(game_name)
-    states = play(game, _seats(game_name), seed, keep_states=True).states
-    picks = [states[round(i * (len(states) - 1) / max(1, positions - 1))] for i in range(positions)]
-    return [(game.view(state, None), game.view(state, 0)) for state in picks]
-
-
-def consecutive_views(game_name: str, seed: int, moves: int) -> list[dict[str, Any]]:
-    """Public views of ``moves`` positions in a row from the middle of one seeded random game:
-    the boards a table shows move after move."""
-    from bot.games import get_game
-    from bot.games.playout import play
-
-    game = get_game(game_name)
-    states = play(game, _seats(game_name), seed, keep_states=True).states
-    start = max(0, len(states) // 2 - moves // 2)
-    return [game.view(state, None) for state in states[start : start + moves]]
+        return bench_title(self.game).image_targets_ms.get(self.kind)
 
 
 def measure(
@@ -210,7 +174,7 @@ def run_replays(
         apng = render_replay(game_name, frames, lang, fmt="apng")
         apng_cpu = time.process_time() - start_cpu
         chart_cpu = None
-        if _title(game_name).has_chart:
+        if bench_title(game_name).has_chart:
             start_cpu = time.process_time()
             render_chart(game_name, story, lang)
             chart_cpu = time.process_time() - start_cpu
@@ -250,7 +214,7 @@ async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tupl
     pool's replay lane draws the replay of the largest benchmark game (the bot's arrangement)."""
     import asyncio
 
-    from bot.ui.images import RenderPool
+    from renderers.pool import RenderPool
     from renderers.replay import render_replay
 
     # the largest board of all

@@ -39,7 +39,7 @@ def build(seeds: tuple[int, ...] = (1, 2), positions: int = 5) -> bytes:
 
     from bot import titles
     from renderers import images as images_of
-    from renderers.bench import sample_views
+    from renderers.samples import sample_views
 
     images = []
     for game in titles.title_names():

@@ -78,7 +78,7 @@ def survey(
 ) -> list[tuple[str, str, Smallest]]:
     """Per game and image kind, the smallest text over the positions and languages."""
     from bot.presenters import localize_view
-    from renderers.bench import sample_views
+    from renderers.samples import sample_views
 
     found: list[tuple[str, str, Smallest]] = []
     for game in games:

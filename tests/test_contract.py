@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -18,9 +17,11 @@ from bot.games import (
     IllegalAction,
     InvalidNotation,
     NotYourTurn,
+    game_names,
     get_game,
     replay,
 )
+from bot.games.contract import GameEngine, view_problems
 from bot.games.playout import play
 from bot.titles import INSTALLED, Title
 from tests.replay_tool import run_replay_tool
@@ -31,7 +32,7 @@ SEEDS = range(3)
 
 def test_random_playouts_keep_the_contract(game_case: tuple[str, int]) -> None:
     name, seats = game_case
-    game: ModuleType = get_game(name)
+    game: GameEngine = get_game(name)
     for seed in SEEDS:
         result = play(game, seats, seed, keep_states=True)
         final = result.final
@@ -40,6 +41,9 @@ def test_random_playouts_keep_the_contract(game_case: tuple[str, int]) -> None:
         ranking = game.outcome(final)["ranking"]
         assert sorted(seat for place in ranking for seat in place) == list(range(seats))
         assert len(game.scores(final)) == seats
+        for viewer in [None, *range(seats)]:
+            seen = game.view(final, viewer)
+            assert view_problems(seen) == [] and seen["game_over"]
         for seat in range(seats):
             assert game.legal_actions(final, seat) == []
             with pytest.raises(GameOver):
@@ -52,7 +56,7 @@ def test_random_playouts_keep_the_contract(game_case: tuple[str, int]) -> None:
             _check_state(game, state, seats, seat, action)
 
 
-def _check_state(game: ModuleType, state: object, seats: int, seat: int, action: str) -> None:
+def _check_state(game: GameEngine, state: object, seats: int, seat: int, action: str) -> None:
     to_act = game.to_act(state)
     assert to_act and not game.is_over(state)
     assert seat in to_act
@@ -71,7 +75,10 @@ def _check_state(game: ModuleType, state: object, seats: int, seat: int, action:
     with pytest.raises(InvalidNotation):
         game.apply(state, seat, "fly to the moon")
     for viewer in [None, *range(seats)]:
-        json.dumps(game.view(state, viewer))
+        seen = game.view(state, viewer)
+        json.dumps(seen)
+        assert view_problems(seen) == [], (viewer, view_problems(seen))
+        assert seen["game"] == game.NAME and seen["viewer"] == viewer
 
 
 def test_garbage_and_illegal_input_change_nothing(game_title: Title) -> None:
@@ -125,3 +132,18 @@ def test_replay_tool_prints_state_and_reports_illegal_action(
     assert out.returncode == 1
     error = json.loads(out.stdout)
     assert error["index"] == len(record["actions"]) and error["reason"]
+
+
+def test_view_problems_names_what_breaks_the_shared_view() -> None:
+    game = get_game(game_names()[0])
+    good = game.view(game.new_game(game.SEAT_COUNTS[0], 0), None)
+    assert view_problems(good) == []
+    broken = {key: value for key, value in good.items() if key != "to_act"}
+    assert view_problems(broken) == ["missing key 'to_act'"]
+    assert view_problems({**good, "seats": True}) == ["'seats' is bool"]
+    assert view_problems({**good, "events": [{"kind": "x", "seats": []}]}) == [
+        "an event off the contract: {'kind': 'x', 'seats': []}"
+    ]
+    assert view_problems({**good, "pending": {"label": "x"}}) == [
+        "'pending' without a 'kind': {'label': 'x'}"
+    ]

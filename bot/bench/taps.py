@@ -142,11 +142,13 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
         action = decide(game_name, state, seat, level, seed * 100_003 + decisions)
         own = game.view(state, seat)
         table = _table(game_name, seats, decisions + 1)
-        if turn_seat is None or own.get(turn_key) != turn:  # a new turn begins
+        # a title without a turn key: every decision is a turn of its own
+        now = own.get(turn_key) if turn_key is not None else decisions
+        if turn_seat is None or now != turn:  # a new turn begins
             if turn_seat is not None:
                 for menu in MENUS:
                     counts[menu].turns.append(turn_taps[menu])
-            turn, turn_seat, turn_taps = own.get(turn_key), seat, dict.fromkeys(MENUS, 0)
+            turn, turn_seat, turn_taps = now, seat, dict.fromkeys(MENUS, 0)
         for menu in MENUS:
             walked = walk(table, legal, action, menu, own=own, seat=seat)
             # The answer to a move carries the mover's next decision ("picker" only).

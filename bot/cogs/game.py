@@ -17,6 +17,7 @@ from bot.games import get_game
 from bot.games.common import typed
 from bot.i18n import DEFAULT, _, command, render
 from bot.service import NO_AI, ChannelBusy, Service, Table, has_ai
+from bot.storage.tables import TableStatus
 from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.items import NewThreadButton, confirm_view
@@ -78,7 +79,7 @@ def parse_options(game: str, text: str | None) -> dict[str, Any]:
         if name not in known:
             # Named as the lobby names them, the typed word in a code span (glossary).
             labels = [presenters.option_label(option) for option in sorted(known)]
-            listed: object = presenters._commas(labels) if labels else _("none")
+            listed: object = presenters.commas(labels) if labels else _("none")
             raise CommandRefused(
                 _(
                     "Unknown option `{name}`; this game's options: {options}.",
@@ -250,7 +251,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
             table = await bot.service.add_ai(table.id, user, level, can_manage=True)
         table = await bot.service.start(table.id, user, can_manage=True)
     except Exception:
-        if (await bot.service.get(table.id)).status == "lobby":
+        if (await bot.service.get(table.id)).status == TableStatus.LOBBY:
             await bot.service.cancel(table.id, user, can_manage=True)
         raise
     view = await bot.service.public_view(table.id)
@@ -416,7 +417,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
         table = await table_here(interaction)
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             await answer(interaction, _("Here is the lobby again."))
             await flow.post_lobby(bot, table)
             return
@@ -426,7 +427,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise CommandRefused(_("The game here has not started; use Leave in the lobby."))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -466,7 +467,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             raise CommandRefused(_("Use this command in a server."))
         tables = await bot.service.list_guild(interaction.guild_id)
         views = [
-            await bot.service.public_view(t.id) if t.status == "active" else {} for t in tables
+            await bot.service.public_view(t.id) if t.status == TableStatus.ACTIVE else {}
+            for t in tables
         ]
         await flow.reply(interaction, flow.listing(tables, views, reply_lang(interaction)))
 

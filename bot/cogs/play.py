@@ -14,6 +14,7 @@ from bot.cogs import ANSWERS_IN_TIME, answer
 from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
 from bot.service import MoveResult
+from bot.storage.tables import TableStatus
 from bot.ui import flow, labels
 from bot.ui.errors import CommandRefused
 from bot.ui.lang import reply_lang, tr
@@ -27,7 +28,7 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
 
     async def commit() -> MoveResult:
         table = await table_here(interaction)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise CommandRefused(_("The game here has not started yet."))
         text = " ".join(action.split())
         if not text:
@@ -58,7 +59,7 @@ async def _legal_here(interaction: discord.Interaction[Any]) -> tuple[str, list[
             return None
         bot = flow.bot_of(interaction)
         table = await bot.service.in_channel(interaction.channel_id)
-        if table is None or table.status != "active":
+        if table is None or table.status != TableStatus.ACTIVE:
             return None
         return table.game, await bot.service.legal_actions(table.id, interaction.user.id)
     except Exception:
@@ -113,7 +114,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise CommandRefused(_("The game here has not started yet."))
         await flow.send_hand(flow.bot_of(interaction), interaction, table)
 

@@ -1,21 +1,9 @@
 """The rules engines, looked up by name.
 
-Every game is a package ``bot.games.<name>`` that provides the same contract:
-
-- ``NAME``, ``TITLE``, ``SEAT_COUNTS`` (allowed numbers of seats), ``OPTIONS`` (table option name ->
-  default value);
-- ``new_game(seats, seed, *, options=None, setup=None) -> State``;
-- ``to_act(state) -> tuple[int, ...]``, ``legal_actions(state, seat) -> list[str]`` (each action
-  once, sorted; empty for a seat not to act), ``apply(state, seat, action) -> State``;
-- ``scores(state)``, ``is_over(state)``, ``outcome(state)`` (``{"ranking": [[seat, ...], ...]}``);
-- ``view(state, seat | None) -> dict`` (the only way secrets leave the engine; optionally with
-  ``pending``: None on a plain turn, else the open decision, a dict with its ``kind``);
-- ``to_json(state) -> str`` and ``from_json(text) -> State``;
-- ``STATISTICS`` (names of the per-seat statistics, in the order shown) and
-  ``statistics(start, steps) -> [{name: int} per seat]`` over the replayed steps
-  (:class:`Step`; reached through :func:`game_statistics`).
-
-Engines import only the standard library.
+Every game is a package ``bot.games.<name>`` (or a module installed with :func:`install`) that
+keeps the engine contract, typed in :mod:`bot.games.contract` (:class:`GameEngine`, optionally
+:class:`KeepsStatistics`; the views' shared keys: :class:`SharedView`). Engines import only the
+standard library.
 """
 
 from __future__ import annotations
@@ -23,7 +11,6 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from types import ModuleType
 from typing import Any
 
 from bot.games.common import (
@@ -34,6 +21,7 @@ from bot.games.common import (
     NotYourTurn,
     Step,
 )
+from bot.games.contract import GameEngine
 
 __all__ = [
     "GameError",
@@ -80,12 +68,13 @@ def _installed_games() -> tuple[str, ...]:
     return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg))
 
 
-def get_game(name: str) -> ModuleType:
+def get_game(name: str) -> GameEngine:
     """The game module installed under ``name``."""
     if name not in game_names():
         known = ", ".join(game_names()) or "none"
         raise KeyError(f"unknown game {name!r} (installed: {known})")
-    return importlib.import_module(_ELSEWHERE.get(name, f"{__name__}.{name}"))
+    engine: GameEngine = importlib.import_module(_ELSEWHERE.get(name, f"{__name__}.{name}"))
+    return engine
 
 
 def replay(record: dict[str, Any]) -> Any:
@@ -104,7 +93,7 @@ def replay(record: dict[str, Any]) -> Any:
     return state
 
 
-def _deal(game: ModuleType, record: dict[str, Any]) -> Any:
+def _deal(game: GameEngine, record: dict[str, Any]) -> Any:
     """The record's game as dealt, before its first action."""
     return game.new_game(
         int(record["seats"]),
@@ -114,7 +103,7 @@ def _deal(game: ModuleType, record: dict[str, Any]) -> Any:
     )
 
 
-def game_statistics(record: dict[str, Any], game: ModuleType | None = None) -> list[dict[str, int]]:
+def game_statistics(record: dict[str, Any], game: GameEngine | None = None) -> list[dict[str, int]]:
     """Per seat, the statistics of the game a record describes (the game's ``STATISTICS``;
     ``{}`` per seat for a game that keeps none), computed by replaying every action with
     ``game`` (default: the installed engine of that name). Raises :class:`ReplayError` like

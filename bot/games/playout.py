@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
+
+from bot.games.contract import GameEngine
 
 
 @dataclass
@@ -21,7 +22,7 @@ class Playout:
 
 
 def steps(
-    game: ModuleType, seats: int, seed: int, *, options: dict[str, Any] | None = None
+    game: GameEngine, seats: int, seed: int, *, options: dict[str, Any] | None = None
 ) -> Iterator[tuple[Any, int, list[str], str]]:
     """Yield ``(state, seat, legal, chosen)`` for each decision of a uniform random game.
 
@@ -41,7 +42,7 @@ def steps(
 
 
 def play(
-    game: ModuleType,
+    game: GameEngine,
     seats: int,
     seed: int,
     *,

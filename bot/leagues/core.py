@@ -34,6 +34,7 @@ from bot.service import (
 )
 from bot.storage.leagues import LeagueQueries, LeagueRow, MatchRow, MemberRow, RoundRow
 from bot.storage.pbp import PbpOptions, PbpQueries
+from bot.storage.tables import TableStatus
 
 __all__ = [
     "DECIDED_REASONS",
@@ -369,13 +370,13 @@ class LeagueService:
                 if user_id not in match.players:
                     continue
                 table = await self.service.get(match.table_id)
-                if table.status != "active" or table.seat_of(user_id) is None:
+                if table.status != TableStatus.ACTIVE or table.seat_of(user_id) is None:
                     continue
                 # Like a resignation (not a timer forfeit: nobody ran out of time), or an AI
                 # plays on in the seat; a table that ended meanwhile counts with its own result.
                 with contextlib.suppress(GameNotActive):
                     after = await self.service.resign(table.id, user_id, left_league=True)
-                    (replaced if after.status == "active" else ended).append(after)
+                    (replaced if after.status == TableStatus.ACTIVE else ended).append(after)
         update = await self.advance(league_id)
         return LeagueUpdate(
             update.league,
@@ -601,7 +602,7 @@ class LeagueService:
             if match.ranking is not None:
                 if match.table_id is not None:  # adjudicated before its table was stopped
                     table = await self.service.get(match.table_id)
-                    if table.status == "active":
+                    if table.status == TableStatus.ACTIVE:
                         await self.service.abort(table.id, league.created_by, can_manage=True)
                 continue
             decision = await self._table_result(match, members if at >= current.deadline else None)
@@ -637,11 +638,11 @@ class LeagueService:
         if match.table_id is None:
             return None
         table = await self.service.get(match.table_id)
-        if table.status == "active":
+        if table.status == TableStatus.ACTIVE:
             return None
         seated = {p.user_id for p in table.players}
         absent = tuple(p for p in match.players if p not in seated)
-        if table.status == "aborted":
+        if table.status == TableStatus.ABORTED:
             return ((), absent, "void", str(_("the table was aborted without a result")))
         summary = await self.service.final_summary(table.id)
         # A seat an AI took over from a leaver counts for nobody: the leaver is among the
@@ -684,7 +685,7 @@ class LeagueService:
         if match.table_id is None:
             return ((), (), "void", str(_("the match never started before the deadline")))
         table = await self.service.get(match.table_id)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             return await self._table_result(match)
         to_act = await self.service.to_act(table.id)
         if not to_act or any(is_ai(table.players[seat]) for seat in to_act):
@@ -756,7 +757,7 @@ class LeagueService:
                         await PbpQueries(q).put_options(table.id, table_timing(league.round_days))
                 else:
                     table = await self.service.get(match.table_id)
-                if table.status == "active" and table.posted_version < table.version:
+                if table.status == TableStatus.ACTIVE and table.posted_version < table.version:
                     out.append(table)  # its board never reached the thread
         return out
 
@@ -805,7 +806,7 @@ class LeagueService:
                 found is not None
                 and found.ranking is None
                 and found.table_id is not None
-                and (await self.service.get(found.table_id)).status == "finished"
+                and (await self.service.get(found.table_id)).status == TableStatus.FINISHED
             )
             if played:  # and rated: the game's own result counts, never a second one
                 raise LeagueError(
@@ -845,7 +846,7 @@ class LeagueService:
                 )
             if match.table_id is not None:
                 table = await self.service.get(match.table_id)
-                if table.status == "active":
+                if table.status == TableStatus.ACTIVE:
                     ended.append(await self.service.abort(table.id, user_id, can_manage=True))
         update = await self.advance(league_id)
         async with self.service.db.read() as q:

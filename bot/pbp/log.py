@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from bot import titles
+from bot.games.contract import GameEngine
 from bot.i18n import Text, _, render
 from bot.presenters import capitalized, event_text, name_seats
 
@@ -96,7 +96,7 @@ def _line(game: str, event: dict[str, Any], names: Sequence[str], lang: str) -> 
 
 
 def log_entries(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     actions: Sequence[tuple[int, str]],
     names: Sequence[str],

@@ -18,11 +18,11 @@ import asyncio
 import os
 import socket
 import time
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from bot.running.ids import short_id
 from bot.storage.leases import LeaseQueries
 from bot.storage.tables import Database
 
@@ -72,7 +72,7 @@ class Shards:
 
 def process_name() -> str:
     """A holder name unique to this process (host, pid and a random part: pids are reused)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    return f"{socket.gethostname()}:{os.getpid()}:{short_id()}"
 
 
 class Leases:

@@ -3,7 +3,7 @@
 :class:`WorkerPool` wraps a ``spawn`` ``ProcessPoolExecutor``: :meth:`WorkerPool.run` sends one
 call of a module-level function to a worker and awaits its answer without blocking the event
 loop. Two things a bare executor gets wrong are handled once here, for the AI's searches
-(:class:`bot.ai.worker.AiPool`) and the images (:class:`bot.ui.images.RenderPool`) alike: a worker
+(:class:`bot.ai.worker.AiPool`) and the images (:class:`renderers.pool.RenderPool`) alike: a worker
 that dies (killed from outside, out of memory) breaks an executor for good, so new workers take
 over and the call is made once more; and a bot killed outright (SIGKILL, a crash) never shuts its
 pool down, so each worker leaves by itself when its parent process is gone. Standard library only.

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from bot.games import get_game
+from bot.games.contract import GameEngine
 from bot.games.text import plural
 from bot.storage.backends import SqliteExecutor
 from bot.storage.db import check_usable, shown_url
@@ -136,7 +136,7 @@ async def _copy(source_db: Database, target_db: Database, target_url: str) -> di
 
 
 def _replay(
-    module: ModuleType, row: TableRow, seats: int, actions: Sequence[tuple[int, str]]
+    module: GameEngine, row: TableRow, seats: int, actions: Sequence[tuple[int, str]]
 ) -> Any:
     state = module.new_game(seats, row.seed, options=row.options, setup=row.setup)
     for seat, action in actions:
@@ -145,7 +145,7 @@ def _replay(
 
 
 async def verify_games(
-    db: Database, games: Callable[[str], ModuleType] = get_game
+    db: Database, games: Callable[[str], GameEngine] = get_game
 ) -> tuple[int, Mismatch | None]:
     """Replay every stored game (every table with a snapshot) from its seed and action log;
     (games that matched, the first that did not, or None)."""
@@ -192,7 +192,7 @@ async def move_house(
     source: Path,
     target_url: str,
     say: Callable[[str], None],
-    games: Callable[[str], ModuleType] = get_game,
+    games: Callable[[str], GameEngine] = get_game,
 ) -> int:
     """Copy, verify, report through ``say``; the exit status (0 verified, 1 a mismatch, 2
     refused)."""

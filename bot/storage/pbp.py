@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.tables import Queries, Statements
+from bot.storage.tables import Queries, Statements, TableStatus
 
 __all__ = ["AwayRow", "PbpOptions", "PbpQueries", "PendingRow", "TakebackRow"]
 
@@ -115,7 +115,7 @@ class PbpQueries(Statements):
             "JOIN game_tables t ON t.id = p.table_id "
             "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
             "LEFT JOIN table_pbp o ON o.table_id = p.table_id "
-            "WHERE t.status = 'active' ORDER BY p.since, p.table_id, p.seat"
+            f"WHERE t.status = '{TableStatus.ACTIVE}' ORDER BY p.since, p.table_id, p.seat"
         )
         out = []
         for table_id, seat, user, since, reminded, warned, seq, has, *opts in rows:

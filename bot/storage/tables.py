@@ -19,6 +19,7 @@ import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,33 @@ from bot.storage.backends import (
 )
 from bot.storage.db import Migration, connect, connect_postgres
 
-__all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow"]
+__all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow", "TableStatus"]
+
+
+class TableStatus(StrEnum):
+    """A game table's stage, the value stored in ``game_tables.status`` (a ``str``: compares
+    and formats as the stored word)."""
+
+    #: Players take seats; no game yet.
+    LOBBY = "lobby"
+    #: The game is being played.
+    ACTIVE = "active"
+    #: Played out or resigned: a result.
+    FINISHED = "finished"
+    #: Cancelled in the lobby or stopped by an admin: no result.
+    ABORTED = "aborted"
+
+
+def _among(*statuses: TableStatus) -> str:
+    """An SQL list of statuses (``('lobby', 'active')``): literals, not parameters, so SQLite
+    can match the partial index over the open tables."""
+    return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
+
+
+#: The statuses of a table still in its channel (a lobby or a game).
+_OPEN = _among(TableStatus.LOBBY, TableStatus.ACTIVE)
+#: The statuses of a table past its lobby (aborted also holds a lobby cancelled).
+_STARTED = _among(TableStatus.ACTIVE, TableStatus.FINISHED, TableStatus.ABORTED)
 
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
@@ -53,7 +80,7 @@ class TableRow:
     guild_id: int | None
     channel_id: int
     creator_id: int
-    status: str
+    status: TableStatus
     max_seats: int
     seat_order: str
     options: dict[str, Any]
@@ -77,6 +104,7 @@ class TableRow:
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> TableRow:
         values = list(row)
+        values[5] = TableStatus(values[5])
         values[8] = json.loads(values[8])
         values[9] = None if values[9] is None else json.loads(values[9])
         values[21] = None if values[21] is None else tuple(json.loads(values[21]))
@@ -106,12 +134,21 @@ class ActionRow:
     at: float
 
 
-_SEATS_OF_TABLE = (
-    "SELECT user_id, name, joined, seat FROM seats WHERE table_id = ? "
-    "ORDER BY seat IS NULL, seat, joined"
-)
 # the lobby or running table of a channel (at most one: a unique index)
-_OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
+_OPEN_IN_CHANNEL = f"channel_id = ? AND status IN {_OPEN}"
+
+
+def _seats_of(table_id: str) -> str:
+    """The seats of one table (``table_id``: an SQL expression giving its id), the seated in
+    seat order first, then the waiting by the time they joined."""
+    return (
+        f"SELECT user_id, name, joined, seat FROM seats WHERE table_id = {table_id} "
+        "ORDER BY seat IS NULL, seat, joined"
+    )
+
+
+_SEATS_OF_TABLE = _seats_of("?")
+_SEATS_OF_OPEN_TABLE = _seats_of(f"(SELECT id FROM game_tables WHERE {_OPEN_IN_CHANNEL})")
 
 
 class Statements:
@@ -182,13 +219,7 @@ class Queries(Statements):
                     f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE {_OPEN_IN_CHANNEL}",
                     [channel_id],
                 ),
-                (
-                    _SEATS_OF_TABLE.replace(
-                        "table_id = ?",
-                        f"table_id = (SELECT id FROM game_tables WHERE {_OPEN_IN_CHANNEL})",
-                    ),
-                    [channel_id],
-                ),
+                (_SEATS_OF_OPEN_TABLE, [channel_id]),
             ]
         )
         return (TableRow.from_row(table[0]) if table else None), [SeatRow(*row) for row in seats]
@@ -202,7 +233,7 @@ class Queries(Statements):
     async def last_finished_in_channel(self, channel_id: int) -> TableRow | None:
         row = await self._one(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables "
-            "WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            f"WHERE channel_id = ? AND status = '{TableStatus.FINISHED}' ORDER BY id DESC LIMIT 1",
             [channel_id],
         )
         return None if row is None else TableRow.from_row(row)
@@ -210,13 +241,15 @@ class Queries(Statements):
     async def open_tables_in_guild(self, guild_id: int) -> list[TableRow]:
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables "
-            "WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            f"WHERE guild_id = ? AND status IN {_OPEN} ORDER BY id",
             [guild_id],
         )
         return [TableRow.from_row(row) for row in rows]
 
     async def active_table_ids(self) -> list[int]:
-        rows = await self._all("SELECT id FROM game_tables WHERE status = 'active' ORDER BY id")
+        rows = await self._all(
+            f"SELECT id FROM game_tables WHERE status = '{TableStatus.ACTIVE}' ORDER BY id"
+        )
         return [int(row[0]) for row in rows]
 
     async def insert_table(
@@ -239,7 +272,7 @@ class Queries(Statements):
         return await self._insert(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
             "seat_order, options, setup, seed, created_at, rated, ai_replaces, language) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"VALUES (?, ?, ?, ?, '{TableStatus.LOBBY}', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game,
                 guild_id,
@@ -264,7 +297,8 @@ class Queries(Statements):
                 [seat, table_id, user_id],
             )
         await self._change(
-            "UPDATE game_tables SET status = 'active', started_at = ?, version = version + 1 "
+            f"UPDATE game_tables SET status = '{TableStatus.ACTIVE}', started_at = ?, "
+            "version = version + 1 "
             "WHERE id = ?",
             [at, table_id],
         )
@@ -278,6 +312,9 @@ class Queries(Statements):
         at: float,
         resigned_seat: int | None = None,
     ) -> None:
+        """End a table with ``status`` (a :class:`TableStatus`; a word that is none raises
+        ``ValueError`` before anything is written)."""
+        status = str(TableStatus(status))
         await self._change(
             "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ?, "
             "version = version + 1 WHERE id = ?",
@@ -315,7 +352,7 @@ class Queries(Statements):
         """Started tables whose last change never reached the channel, oldest change first."""
         rows = await self._all(
             "SELECT id FROM game_tables WHERE posted_version < version "
-            "AND status IN ('active', 'finished', 'aborted') "
+            f"AND status IN {_STARTED} "
             "AND COALESCE(end_reason, '') != 'cancelled' ORDER BY id"
         )
         return [int(row[0]) for row in rows]
@@ -376,15 +413,15 @@ class Queries(Statements):
             "SELECT p.table_id, p.seat, s.user_id FROM pending p "
             "JOIN game_tables t ON t.id = p.table_id "
             "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
-            "WHERE t.status = 'active' AND s.user_id < 0 ORDER BY p.table_id, p.seat"
+            f"WHERE t.status = '{TableStatus.ACTIVE}' AND s.user_id < 0 ORDER BY p.table_id, p.seat"
         )
         return [(int(t), int(seat), int(user)) for t, seat, user in rows]
 
-    async def seated_table_ids(self, user_id: int, status: str) -> list[int]:
+    async def seated_table_ids(self, user_id: int, status: TableStatus | str) -> list[int]:
         rows = await self._all(
             "SELECT s.table_id FROM seats s JOIN game_tables t ON t.id = s.table_id "
             "WHERE s.user_id = ? AND t.status = ? ORDER BY t.id",
-            [user_id, status],
+            [user_id, str(TableStatus(status))],
         )
         return [int(row[0]) for row in rows]
 
@@ -475,7 +512,7 @@ class Queries(Statements):
                 "SELECT p.table_id, p.seat, s.user_id, p.since, p.reminded_at FROM pending p "
                 "JOIN game_tables t ON t.id = p.table_id "
                 "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
-                "WHERE t.status = 'active' AND s.user_id >= 0 AND p.since <= ? "
+                f"WHERE t.status = '{TableStatus.ACTIVE}' AND s.user_id >= 0 AND p.since <= ? "
                 "AND (p.reminded_at IS NULL OR p.reminded_at <= ?) "
                 "ORDER BY p.since, p.table_id, p.seat",
                 [now - interval, now - interval],
@@ -506,7 +543,7 @@ class Queries(Statements):
             "SELECT DISTINCT p.table_id FROM pending p "
             "JOIN seats s ON s.table_id = p.table_id AND s.seat = p.seat "
             "JOIN game_tables t ON t.id = p.table_id "
-            "WHERE s.user_id = ? AND t.status = 'active' ORDER BY p.table_id",
+            f"WHERE s.user_id = ? AND t.status = '{TableStatus.ACTIVE}' ORDER BY p.table_id",
             [user_id],
         )
         return [int(row[0]) for row in rows]

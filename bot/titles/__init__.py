@@ -19,9 +19,9 @@ import importlib
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
+from bot.games.contract import GameEngine, Params
 from bot.i18n import Text
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
 #: The registry line: the module of each title shipped with the bot, in the order offered.
 INSTALLED = ("bot.titles.tigris", "bot.titles.targi")
 
-Params = Mapping[str, Any]
 #: An engine key with its parameters -> the text saying it (None: not this title's key).
 KeyedText = Callable[[str, Params], "Text | None"]
 
@@ -67,7 +66,7 @@ class PbpFacts:
 #: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
 #: (``{"turn", "kind", "seats"}``).
 Story = Callable[
-    [ModuleType, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
+    [GameEngine, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
     tuple[list[dict[str, Any]], list[dict[str, Any]]],
 ]
 
@@ -117,6 +116,9 @@ class Title:
     seat_words: tuple[Text, ...] = ()
     #: Names from the game data a player can be shown, with their context (for the catalogue).
     data_names: Callable[[], Iterator[tuple[str, str | None]]] | None = None
+    #: The game's own words (its pieces, goods, places), lower case: the shared layers never
+    #: name them in code (``tests/test_titles_registry.py``); they come through this entry.
+    vocabulary: tuple[str, ...] = ()
 
     # ---- images (renderers) ----
     #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a

@@ -5,16 +5,15 @@ languages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
+from bot.games.contract import GameEngine, Params
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
-from bot.presenters import _GOOD_WORDS, _score_parts, _word, goods_text
+from bot.presenters import good_word, goods_text, score_parts
 from bot.titles import PbpFacts, Title
+from bot.titles.keyed import KeyedTexts, const, param, read, says
 from renderers import targi_stats as stats_words
-
-Params = Mapping[str, Any]
 
 
 def targi_card_name(card_id: object) -> Text | str:
@@ -59,229 +58,139 @@ def _slot(slot: object) -> Text | str:
     return C_("display slot", "{row}.{slot}", row=int(row), slot=int(place))
 
 
-def _targi_event(key: str, p: Params) -> Text | None:
-    player = p.get("player")
-    card = targi_card_name(p["card"]) if "card" in p else None
-    if key == "takes":
-        return _("{player} takes {goods}", player=player, goods=goods_text(p["goods"]))
-    if key == "takes_cell":
+_GOODS = read("goods", goods_text)
+_CARD = read("card", targi_card_name)
+_BORDER = read("border", _border)
+_GOOD = read("good", good_word)
+#: The final scores of the two seats, in the order the end events name them.
+_FINAL_SEATS = {"first_seat": const("@0"), "second_seat": const("@1")}
+
+
+def _rearrange(p: Params) -> Text:
+    moves = p["moves"]
+    if len(moves) == 1:
         return _(
-            "{player} takes {goods} from {cell}",
-            player=player,
-            goods=goods_text(p["goods"]),
-            cell=p["cell"],
-        )
-    if key == "takes_border":
-        return _(
-            "{player} takes {goods} ({card}, {number})",
-            player=player,
-            goods=goods_text(p["goods"]),
-            card=_border(p["border"]),
-            number=p["border"],
-        )
-    if key == "takes_card":
-        return _(
-            "{player} takes {goods} ({card})",
-            player=player,
-            goods=goods_text(p["goods"]),
-            card=card,
-        )
-    if key == "takes_caravan":  # a border card: named without the quotes of a tribe card's
-        return C_(
-            "border card",
-            "{player} takes {goods} ({card})",
-            player=player,
-            goods=goods_text(p["goods"]),
-            card=named("targi card", "Caravan"),
-        )
-    if key == "takes_consolation":
-        return _(
-            "{player} takes {goods} (consolation)", player=player, goods=goods_text(p["goods"])
-        )
-    if key == "income":
-        return _(
-            "{player} takes 1 extra {good} ({card})",
-            player=player,
-            good=_word(_GOOD_WORDS, p["good"]),
-            card=card,
-        )
-    if key == "reshuffle":
-        return _("the goods discard pile is shuffled into a new goods deck")
-    if key == "tribe_deck_empty":
-        return _("the tribe deck is empty: {cell} stays empty", cell=p["cell"])
-    if key == "goods_deck_empty":
-        return _("the goods deck is empty: {cell} stays empty", cell=p["cell"])
-    if key == "tribe_dealt":
-        return _("a tribe card is dealt face down to {cell}", cell=p["cell"])
-    if key == "goods_dealt":
-        return _("a goods card is dealt face down to {cell}", cell=p["cell"])
-    if key == "round":
-        return _("round {round} begins; {player} is start player", round=p["round"], player=player)
-    if key == "robber":
-        return _("the robber moves to {card}", card=_border(p["border"]))
-    if key == "robber_on":
-        return _("the robber moves on to {card}", card=_border(p["border"]))
-    if key == "immune":
-        return _("{player} pays nothing: raid immunity", player=player)
-    if key == "raid_unpaid":
-        return _(
-            "{player} cannot pay {card}; {other} gains {n} VP",
-            player=player,
-            card=_border(p["border"]),
-            other=p["other"],
-            n=p["n"],
-        )
-    if key == "raid_vp":
-        return _("{player} takes {n} VP ({card})", player=player, n=p["n"], card=card)
-    if key == "short_round":
-        return _("{player} places only 2 Targi this round", player=player)
-    if key == "place":
-        return _(
-            "{player} places a Targi on {number} {card}",
-            player=player,
-            number=p["border"],
-            card=_border(p["border"]),
-        )
-    if key == "no_marker":
-        return _("{player}'s Targi share no row and column: no tribe marker", player=player)
-    if key == "marker":
-        return _("{player} puts a tribe marker on {cell}", player=player, cell=p["cells"][0])
-    if key == "markers":
-        return _(
-            "{player} puts tribe markers on {first} and {second}",
-            player=player,
-            first=p["cells"][0],
-            second=p["cells"][1],
-        )
-    if key == "reveal":
-        return _("{cell} is revealed: {card}", cell=p["cell"], card=card)
-    if key == "gold_limit":
-        return _("{player} returns {n} gold (limit 3)", player=player, n=p["n"])
-    if key in ("end_raid4", "end_display"):
-        values = {
-            "first_seat": "@0",
-            "first": p["first"],
-            "second_seat": "@1",
-            "second": p["second"],
-        }
-        if key == "end_raid4":
-            return _(
-                "raid 4 ends the game: {first_seat} {first} VP, {second_seat} {second} VP", **values
-            )
-        return _(
-            "a display of 12 cards ends the game: "
-            "{first_seat} {first} VP, {second_seat} {second} VP",
-            **values,
-        )
-    if key == "display":
-        return _(
-            "{player} displays {card} at {slot} (pays {payment})",
-            player=player,
-            card=card,
-            slot=_slot(p["slot"]),
-            payment=goods_text(p["payment"]),
-        )
-    if key == "card_gold":
-        return _("{player} takes {n} gold ({card})", player=player, n=p["n"], card=card)
-    if key == "stored_gold":
-        return _("{n} gold is stored on {player}'s {card}", player=player, n=p["n"], card=card)
-    if key == "no_goods":
-        return _("{player} gets no goods from {card}", player=player, card=card)
-    if key == "short_next_round":
-        return _("{player} places only 2 Targi next round", player=player)
-    if key == "raid_paid":
-        return _(
-            "{player} pays {goods} to {card}",
-            player=player,
-            goods=goods_text(p["goods"]),
-            card=_border(p["border"]),
-        )
-    if key == "goods_limit":
-        return _(
-            "{player} discards {goods} (limit 10 goods)",
-            player=player,
-            goods=goods_text(p["goods"]),
-        )
-    if key == "play_hand":
-        return _("{player} plays the hand card without the Noble", player=player)
-    if key == "done":
-        return _("{player} ends the action phase", player=player)
-    if key == "trade":
-        return _(
-            "{player} trades {goods} for 1 {good}",
-            player=player,
-            goods=goods_text(p["goods"]),
-            good=_word(_GOOD_WORDS, p["good"]),
-        )
-    if key == "smith":
-        return _(
-            "{player} turns {goods} into {n} VP (Silversmith)",
-            player=player,
-            goods=goods_text(p["goods"]),
-            n=p["n"],
-        )
-    if key == "rearrange":
-        moves = p["moves"]
-        if len(moves) == 1:
-            return _(
-                "{player} moves the displayed cards at {source} to {target}",
-                player=player,
-                source=_slot(moves[0][0]),
-                target=_slot(moves[0][1]),
-            )
-        return _(
-            "{player} moves the displayed cards at {source} to {target} and {source2} to {target2}",
-            player=player,
+            "{player} moves the displayed cards at {source} to {target}",
+            player=p.get("player"),
             source=_slot(moves[0][0]),
             target=_slot(moves[0][1]),
-            source2=_slot(moves[1][0]),
-            target2=_slot(moves[1][1]),
         )
-    if key == "move_marker":
+    return _(
+        "{player} moves the displayed cards at {source} to {target} and {source2} to {target2}",
+        player=p.get("player"),
+        source=_slot(moves[0][0]),
+        target=_slot(moves[0][1]),
+        source2=_slot(moves[1][0]),
+        target2=_slot(moves[1][1]),
+    )
+
+
+def _caravan(p: Params) -> Text:
+    goods = TARGI_CARDS.goods.get(str(p["card"]))
+    if goods is not None:  # "goods card 2 dates" reads as one noun only in English
         return _(
-            "{player} moves a tribe marker from {source} to {target}",
-            player=player,
-            source=p["source"],
-            target=p["target"],
+            "{player} draws goods card {name} with the Caravan",
+            player=p.get("player"),
+            name=named("targi card", goods.name),
         )
-    if key == "swap":
-        return _(
-            "{player} swaps the cards at {first} and {second}",
-            player=player,
-            first=_slot(p["first"]),
-            second=_slot(p["second"]),
-        )
-    if key == "take_tribe":
-        return _("{player} takes {card} from {cell}", player=player, card=card, cell=p["cell"])
-    if key == "caravan":
-        goods = TARGI_CARDS.goods.get(str(p["card"]))
-        if goods is not None:  # "goods card 2 dates" reads as one noun only in English
-            return _(
-                "{player} draws goods card {name} with the Caravan",
-                player=player,
-                name=named("targi card", goods.name),
-            )
-        return _("{player} draws {card} with the Caravan", player=player, card=card)
-    if key == "expansion":
-        return _("{player} draws a tribe card with Tribal Expansion", player=player)
-    if key == "expansion_secret":
-        return _(
-            "{player} draws a tribe card with Tribal Expansion (seen by {player} only)",
-            player=player,
-        )
-    if key == "hand_card":
-        return _("{player} takes {card} into hand", player=player, card=card)
-    if key == "hand_drawn":
-        return _("{player} takes the drawn card into hand", player=player)
-    if key == "hand_from":
-        return _(
-            "{player} takes the tribe card from {cell} into hand", player=player, cell=p["cell"]
-        )
-    if key == "discard":
-        return _("{player} discards {card}", player=player, card=card)
-    if key == "discard_hand":
-        return _("{player} discards the hand card {card}", player=player, card=card)
-    return None
+    return _(
+        "{player} draws {card} with the Caravan",
+        player=p.get("player"),
+        card=targi_card_name(p["card"]),
+    )
+
+
+#: Targi's events by engine key (``{player}`` and the other seats stay ``@N``).
+EVENTS = KeyedTexts(
+    {
+        "takes": says(_("{player} takes {goods}"), goods=_GOODS),
+        "takes_cell": says(_("{player} takes {goods} from {cell}"), goods=_GOODS),
+        "takes_border": says(
+            _("{player} takes {goods} ({card}, {number})"),
+            goods=_GOODS,
+            card=_BORDER,
+            number=param("border"),
+        ),
+        "takes_card": says(_("{player} takes {goods} ({card})"), goods=_GOODS, card=_CARD),
+        # A border card: named without the quotes of a tribe card's.
+        "takes_caravan": says(
+            C_("border card", "{player} takes {goods} ({card})"),
+            goods=_GOODS,
+            card=const(named("targi card", "Caravan")),
+        ),
+        "takes_consolation": says(_("{player} takes {goods} (consolation)"), goods=_GOODS),
+        "income": says(_("{player} takes 1 extra {good} ({card})"), good=_GOOD, card=_CARD),
+        "reshuffle": says(_("the goods discard pile is shuffled into a new goods deck")),
+        "tribe_deck_empty": says(_("the tribe deck is empty: {cell} stays empty")),
+        "goods_deck_empty": says(_("the goods deck is empty: {cell} stays empty")),
+        "tribe_dealt": says(_("a tribe card is dealt face down to {cell}")),
+        "goods_dealt": says(_("a goods card is dealt face down to {cell}")),
+        "round": says(_("round {round} begins; {player} is start player")),
+        "robber": says(_("the robber moves to {card}"), card=_BORDER),
+        "robber_on": says(_("the robber moves on to {card}"), card=_BORDER),
+        "immune": says(_("{player} pays nothing: raid immunity")),
+        "raid_unpaid": says(_("{player} cannot pay {card}; {other} gains {n} VP"), card=_BORDER),
+        "raid_vp": says(_("{player} takes {n} VP ({card})"), card=_CARD),
+        "short_round": says(_("{player} places only 2 Targi this round")),
+        "place": says(
+            _("{player} places a Targi on {number} {card}"), number=param("border"), card=_BORDER
+        ),
+        "no_marker": says(_("{player}'s Targi share no row and column: no tribe marker")),
+        "marker": says(_("{player} puts a tribe marker on {cell}"), cell=lambda p: p["cells"][0]),
+        "markers": says(
+            _("{player} puts tribe markers on {first} and {second}"),
+            first=lambda p: p["cells"][0],
+            second=lambda p: p["cells"][1],
+        ),
+        "reveal": says(_("{cell} is revealed: {card}"), card=_CARD),
+        "gold_limit": says(_("{player} returns {n} gold (limit 3)")),
+        "end_raid4": says(
+            _("raid 4 ends the game: {first_seat} {first} VP, {second_seat} {second} VP"),
+            **_FINAL_SEATS,
+        ),
+        "end_display": says(
+            _(
+                "a display of 12 cards ends the game: "
+                "{first_seat} {first} VP, {second_seat} {second} VP"
+            ),
+            **_FINAL_SEATS,
+        ),
+        "display": says(
+            _("{player} displays {card} at {slot} (pays {payment})"),
+            card=_CARD,
+            slot=read("slot", _slot),
+            payment=read("payment", goods_text),
+        ),
+        "card_gold": says(_("{player} takes {n} gold ({card})"), card=_CARD),
+        "stored_gold": says(_("{n} gold is stored on {player}'s {card}"), card=_CARD),
+        "no_goods": says(_("{player} gets no goods from {card}"), card=_CARD),
+        "short_next_round": says(_("{player} places only 2 Targi next round")),
+        "raid_paid": says(_("{player} pays {goods} to {card}"), goods=_GOODS, card=_BORDER),
+        "goods_limit": says(_("{player} discards {goods} (limit 10 goods)"), goods=_GOODS),
+        "play_hand": says(_("{player} plays the hand card without the Noble")),
+        "done": says(_("{player} ends the action phase")),
+        "trade": says(_("{player} trades {goods} for 1 {good}"), goods=_GOODS, good=_GOOD),
+        "smith": says(_("{player} turns {goods} into {n} VP (Silversmith)"), goods=_GOODS),
+        "rearrange": _rearrange,
+        "move_marker": says(_("{player} moves a tribe marker from {source} to {target}")),
+        "swap": says(
+            _("{player} swaps the cards at {first} and {second}"),
+            first=read("first", _slot),
+            second=read("second", _slot),
+        ),
+        "take_tribe": says(_("{player} takes {card} from {cell}"), card=_CARD),
+        "caravan": _caravan,
+        "expansion": says(_("{player} draws a tribe card with Tribal Expansion")),
+        "expansion_secret": says(
+            _("{player} draws a tribe card with Tribal Expansion (seen by {player} only)")
+        ),
+        "hand_card": says(_("{player} takes {card} into hand"), card=_CARD),
+        "hand_drawn": says(_("{player} takes the drawn card into hand")),
+        "hand_from": says(_("{player} takes the tribe card from {cell} into hand")),
+        "discard": says(_("{player} discards {card}"), card=_CARD),
+        "discard_hand": says(_("{player} discards the hand card {card}"), card=_CARD),
+    }
+)
 
 
 _TARGI_EXAMPLES = _("e.g. `place 5`, `use B2`, `display 1 1D 2S`, `pay 1VP`, `take 1S` or `done`")
@@ -327,111 +236,111 @@ _TARGI_UNUSABLE = {
 }
 
 
-def _targi_refusal(key: str, p: Params) -> Text | None:
-    have: Text | str = goods_text(p["have"]) if p.get("have") else _("nothing")
-    hint = p.get("hint", "")
-    if key == "game_over":
-        return _("The game is over; no more actions.")
-    if key == "not_your_turn":
-        return _("It is {player}'s turn, not yours.", player=p["player"])
-    if key == "not_now":
-        return _(
-            "Not now: you must {what}. You can: {hint}.", what=_TARGI_MUST[p["must"]], hint=hint
-        )
-    if key == "raid_corner":
-        return _("Card {number} is a raid corner; no Targi may stand there.", number=p["border"])
-    if key == "taken":
-        return _("A Targi already stands on card {number}.", number=p["border"])
-    if key == "robber":
-        return _("The robber stands on card {number}.", number=p["border"])
-    if key == "opposite":
-        return _(
-            "Card {number} faces {player}'s Targi across the centre.",
-            number=p["border"],
-            player=p["player"],
-        )
-    if key == "row_full":
-        return _("Row {row} of your display is full. You can: {hint}.", row=p["row"], hint=hint)
-    if key == "row_closed":
-        return _("The card cannot go into row {row} now. You can: {hint}.", row=p["row"], hint=hint)
-    if key == "payment":
-        return _(
-            "That payment does not fit the cost or your goods (you have {have}). You can: {hint}.",
-            have=have,
-            hint=hint,
-        )
-    if key.startswith("impossible_"):
-        return _(
-            "That is not a possible {verb} here (you have {have}). You can: {hint}.",
-            verb=key.removeprefix("impossible_"),
-            have=have,
-            hint=hint,
-        )
-    if key == "impossible":
-        return _("Not possible now. You can: {hint}.", hint=hint)
-    if key == "no_targi":
-        return _(
-            "You have no unused Targi on card {number}. You can: {hint}.",
-            number=p["border"],
-            hint=hint,
-        )
-    if key == "unusable":
-        reason = _TARGI_UNUSABLE.get(str(p["action"]), _("nothing to do"))
-        return _("You cannot use card {number} now: {reason}.", number=p["border"], reason=reason)
-    if key == "no_marker":
-        return _(
-            "You have no unused tribe marker on {cell}. You can: {hint}.", cell=p["cell"], hint=hint
-        )
-    if key == "cell_empty":
-        return _("{cell} is empty: the deck ran out.", cell=p["cell"])
-    if key == "face_down":
-        return _("The card on {cell} is face down until the end of the round.", cell=p["cell"])
-    # the notation
-    what = _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
-    if key == "bad_amount":
-        return _(
-            "`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what}).",
-            word=p["word"],
-            what=what,
-        )
-    if key == "bad_letter":
-        letter = _LETTER_WORDS.get(str(p["letter"]), str(p["letter"]))
-        return _("{what} cannot include {letter}.", what=what, letter=letter)
-    if key == "no_amount":
-        return _("Say what {what} is, e.g. `1D 2S`.", what=what)
-    if key == "bad_where":
-        return _("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.", word=p["word"])
-    if key == "bad_row":
-        return _("`{word}` is not a display row (1, 2 or 3).", word=p["word"])
-    if key == "empty":
-        return _("Type an action, {examples}.", examples=_TARGI_EXAMPLES)
-    if key == "too_long":
-        return _("That is far too long for a Targi action.")
-    if key == "no_args":
-        return _("`{verb}` takes nothing after it.", verb=p["verb"])
-    if key == "needs_more":
-        return _("`{verb}` needs more, {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES)
-    if key == "place":
-        return _("Place on a border card by number: `place 5`.")
-    if key == "use":
-        return _("Use one piece at a time: `use 13` or `use B2`.")
-    if key == "row_payment":
-        return _("Say the row and the payment: `{verb} 1 1D 2S`.", verb=p["verb"])
-    if key == "trade":
-        return _("Say what you give and what you get: `trade 3S G`.")
-    if key == "trade_get":
-        return _("Name the good you get last: D, S, P or G (`trade 2D P`).")
-    if key == "move_slots":
-        return _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
-    if key == "move_marker":
-        return _("Move a tribe marker between centre cells: `move B2 C3`.")
-    if key == "swap":
-        return _("Swap two display slots given as row.slot: `swap 1.4 2.1`.")
-    if key == "unknown":
-        return _(
-            "`{verb}` is not a Targi action; {examples}.", verb=p["verb"], examples=_TARGI_EXAMPLES
-        )
-    return None
+def _have(p: Params) -> Text | str:
+    return goods_text(p["have"]) if p.get("have") else _("nothing")
+
+
+def _what(p: Params) -> Text | str:
+    return _TARGI_AMOUNTS.get(str(p.get("what")), str(p.get("what")))
+
+
+def _unusable(p: Params) -> Text:
+    return _TARGI_UNUSABLE.get(str(p["action"]), _("nothing to do"))
+
+
+def _impossible(key: str, p: Params) -> Text | None:
+    """``impossible_<verb>``: a verb the engine names in its key."""
+    if not key.startswith("impossible_"):
+        return None
+    return _(
+        "That is not a possible {verb} here (you have {have}). You can: {hint}.",
+        verb=key.removeprefix("impossible_"),
+        have=_have(p),
+        hint=p.get("hint", ""),
+    )
+
+
+def _hint(p: Params) -> Any:
+    return p.get("hint", "")  # a refusal without a hint names none
+
+
+_NUMBER = param("border")
+_EXAMPLES = const(_TARGI_EXAMPLES)
+
+#: Why Targi refuses an action, by engine key: the rules first, then the notation.
+REFUSALS = KeyedTexts(
+    {
+        "game_over": says(_("The game is over; no more actions.")),
+        "not_your_turn": says(_("It is {player}'s turn, not yours.")),
+        "not_now": says(
+            _("Not now: you must {what}. You can: {hint}."),
+            what=lambda p: _TARGI_MUST[p["must"]],
+            hint=_hint,
+        ),
+        "raid_corner": says(
+            _("Card {number} is a raid corner; no Targi may stand there."), number=_NUMBER
+        ),
+        "taken": says(_("A Targi already stands on card {number}."), number=_NUMBER),
+        "robber": says(_("The robber stands on card {number}."), number=_NUMBER),
+        "opposite": says(
+            _("Card {number} faces {player}'s Targi across the centre."), number=_NUMBER
+        ),
+        "row_full": says(_("Row {row} of your display is full. You can: {hint}."), hint=_hint),
+        "row_closed": says(
+            _("The card cannot go into row {row} now. You can: {hint}."), hint=_hint
+        ),
+        "payment": says(
+            _(
+                "That payment does not fit the cost or your goods (you have {have}). "
+                "You can: {hint}."
+            ),
+            have=_have,
+            hint=_hint,
+        ),
+        "impossible": says(_("Not possible now. You can: {hint}."), hint=_hint),
+        "no_targi": says(
+            _("You have no unused Targi on card {number}. You can: {hint}."),
+            number=_NUMBER,
+            hint=_hint,
+        ),
+        "unusable": says(
+            _("You cannot use card {number} now: {reason}."), number=_NUMBER, reason=_unusable
+        ),
+        "no_marker": says(
+            _("You have no unused tribe marker on {cell}. You can: {hint}."), hint=_hint
+        ),
+        "cell_empty": says(_("{cell} is empty: the deck ran out.")),
+        "face_down": says(_("The card on {cell} is face down until the end of the round.")),
+        # the notation
+        "bad_amount": says(
+            _("`{word}` is not an amount like 1D, 2S, 3P, 1G or 2VP ({what})."), what=_what
+        ),
+        "bad_letter": says(
+            _("{what} cannot include {letter}."),
+            what=_what,
+            letter=lambda p: _LETTER_WORDS.get(str(p["letter"]), str(p["letter"])),
+        ),
+        "no_amount": says(_("Say what {what} is, e.g. `1D 2S`."), what=_what),
+        "bad_where": says(_("`{word}` is neither a border card 1-16 nor a centre cell A1-C3.")),
+        "bad_row": says(_("`{word}` is not a display row (1, 2 or 3).")),
+        "empty": says(_("Type an action, {examples}."), examples=_EXAMPLES),
+        "too_long": says(_("That is far too long for a Targi action.")),
+        "no_args": says(_("`{verb}` takes nothing after it.")),
+        "needs_more": says(_("`{verb}` needs more, {examples}."), examples=_EXAMPLES),
+        "place": says(_("Place on a border card by number: `place 5`.")),
+        "use": says(_("Use one piece at a time: `use 13` or `use B2`.")),
+        "row_payment": says(_("Say the row and the payment: `{verb} 1 1D 2S`.")),
+        "trade": says(_("Say what you give and what you get: `trade 3S G`.")),
+        "trade_get": says(_("Name the good you get last: D, S, P or G (`trade 2D P`).")),
+        "move_slots": says(
+            _("Move displayed cards by row.slot: `move 1.4 2.3` or `move 1.2 2.3 and 1.3 1.2`.")
+        ),
+        "move_marker": says(_("Move a tribe marker between centre cells: `move B2 C3`.")),
+        "swap": says(_("Swap two display slots given as row.slot: `swap 1.4 2.1`.")),
+        "unknown": says(_("`{verb}` is not a Targi action; {examples}."), examples=_EXAMPLES),
+    },
+    otherwise=_impossible,
+)
 
 
 def _tribe_clause(pending: Mapping[str, Any]) -> Text:
@@ -524,10 +433,10 @@ def _targi_score(score: Mapping[str, Any]) -> Text:
     held = {k: v for k, v in score.items() if k not in _POINT_PARTS and k != "vp"}
     total: Text = _("{n} VP", n=score.get("vp", 0))
     if points:
-        total = _("{total} ({parts})", total=total, parts=_score_parts(points))
+        total = _("{total} ({parts})", total=total, parts=score_parts(points))
     if not held:
         return total
-    return _("{points} · goods: {goods}", points=total, goods=_score_parts(held))
+    return _("{points} · goods: {goods}", points=total, goods=score_parts(held))
 
 
 def _card_of(card: Mapping[str, Any]) -> Text | str:
@@ -566,7 +475,7 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
 
 
 def _story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Any],
@@ -627,8 +536,12 @@ TITLE = Title(
     ai="bot.ai.targi",
     labels="bot.ui.labels_targi",
     rules=RULES,
-    events=_targi_event,
-    refusals=_targi_refusal,
+    events=EVENTS,
+    vocabulary=(
+        *("dates", "salt", "pepper", "tribe", "raid", "robber", "noble", "merchant"),
+        *("silversmith", "caravan", "fata", "morgana", "oasis", "targia", "nomad"),
+    ),
+    refusals=REFUSALS,
     pending=_pending,
     option_words={
         "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),

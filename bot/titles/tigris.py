@@ -3,266 +3,176 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import ModuleType
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.contract import GameEngine, Params
 from bot.i18n import C_, N_, Text, _, listing
 from bot.presenters import (
-    _colour_counts,
-    _commas,
-    _seat_name,
-    _tiles_of,
+    colour_counts,
     colour_word,
+    commas,
     leader_word,
+    seat_name,
     tile_word,
+    tiles_of,
 )
 from bot.titles import PbpFacts, Title
+from bot.titles.keyed import KeyedTexts, const, num, read, says
 from renderers import tigris_stats as stats_words
 
-Params = Mapping[str, Any]
+_COLOUR = read("colour", colour_word)
+_LEADER = read("colour", leader_word)
 
 
-def _tigris_event(key: str, p: Params) -> Text | None:
-    player = p.get("player")
-    colour = p.get("colour")
-    if key == "score":
-        return _(
-            "{player} scores {n} {colour}", player=player, n=p["n"], colour=colour_word(colour)
-        )
-    if key == "score_monument":
-        return _(
-            "{player} scores {n} {colour} from a monument",
-            player=player,
-            n=p["n"],
-            colour=colour_word(colour),
-        )
-    if key == "withdraw":
-        return _("{player} withdraws their {leader}", player=player, leader=leader_word(colour))
-    if key == "pass":
-        return _("{player} passes", player=player)
-    if key == "leader_place":
-        return _(
-            "{player} places their {leader} on {square}",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "leader_move":
-        return _(
-            "{player} moves their {leader} to {square}",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "revolt":
-        return _(
-            "revolt: {attacker}'s {leader} against {defender}'s",
-            attacker=p["attacker"],
-            defender=p["defender"],
-            leader=leader_word(colour),
-        )
-    if key == "tile":
-        return _(
-            "{player} places a {tile} on {square}",
-            player=player,
-            tile=tile_word(colour),
-            square=p["square"],
-        )
-    if key == "unification":
-        return _("{square} joins two kingdoms", square=p["square"])
-    if key == "catastrophe":
-        return _("{player} drops a catastrophe on {square}", player=player, square=p["square"])
-    if key == "swap":
-        return N_("{player} swaps {n} tile", "{player} swaps {n} tiles", int(p["n"]), player=player)
-    if key == "support":
-        return _(
-            "{player} commits {n} {colour}", player=player, n=p["n"], colour=colour_word(colour)
-        )
-    if key == "no_support":
-        return _("{player} commits no support", player=player)
-    if key == "revolt_won":
-        return _(
-            "{winner}'s {leader} wins the revolt {high} to {low}; {loser}'s {leader} is withdrawn",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-        )
-    if key == "no_monument":
-        return _("{player} builds no monument", player=player)
-    if key == "monument":
-        return _(
-            "{player} builds the {first}-{second} monument on {square}",
-            player=player,
-            first=colour_word(p["first"]),
-            second=colour_word(p["second"]),
-            square=p["square"],
-        )
-    if key == "war":
-        return _(
-            "{leader} war: {attacker} attacks {defender}",
-            leader=leader_word(colour),
-            attacker=p["attacker"],
-            defender=p["defender"],
-        )
-    if key == "war_won":
-        return _(
-            "{winner}'s {leader} wins the war {high} to {low}; {loser} loses {tiles}",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-            tiles=_tiles_of(colour, int(p["n"])),
-        )
-    if key == "war_won_no_tiles":
-        return _(
-            "{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles",
-            winner=p["winner"],
-            loser=p["loser"],
-            leader=leader_word(colour),
-            high=p["high"],
-            low=p["low"],
-        )
-    if key == "war_cancelled":
-        return _("the {leader} war is cancelled: no longer two sides", leader=leader_word(colour))
-    if key == "treasure":
-        return _("{player} takes the treasure on {square}", player=player, square=p["square"])
-    if key == "stranded":
-        return _(
-            "{player}'s {leader} on {square} has no temple left and is withdrawn",
-            player=player,
-            leader=leader_word(colour),
-            square=p["square"],
-        )
-    if key == "end_swap":
-        return _("the game ends: the bag cannot refill the swap")
-    if key == "end_refill":
-        return _("the game ends: the bag cannot refill {player}'s hand", player=player)
-    if key == "end_treasures":
-        return N_(
-            "the game ends: only {n} treasure is left on the board",
-            "the game ends: only {n} treasures are left on the board",
-            int(p["n"]),
-        )
-    return None
-
-
-def _tigris_refusal(key: str, p: Params) -> Text | None:
-    square = p.get("square")
-    colour = p.get("colour")
-    if key == "bad_colour":
-        return _(
-            "`{word}` is not a colour: use red, blue, green or black "
-            "(or temple/priest, farm/farmer, market/trader, settlement/king)",
-            word=p["word"],
-        )
-    if key == "bad_square":
-        return _("`{word}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)", word=p["word"])
-    if key == "say_what":
-        return _("say what to do; {grammar}", grammar=_TIGRIS_GRAMMAR)
-    if key == "arity":
-        counts = listing(p["counts"], "or")  # "1 or 2", "1 또는 2", "1 veya 2"
-        return _("`{verb}` takes {counts} words", verb=p["verb"], counts=counts)
-    if key == "swap_count":
-        return _("swap names 1 to 6 tiles, e.g. `swap red red blue`")
-    if key == "support_number":
-        return _("support takes a number of tiles, e.g. `support 2`")
-    if key == "monument_words":
-        return _("say `monument <square> <colour>-<colour>` or `monument none`")
-    if key == "monument_pair":
-        return _("name the monument by its two colours, e.g. `red-blue`")
-    if key == "monument_same":
-        return _("a monument has two different colours")
-    if key == "not_an_action":
-        return _("`{verb}` is not an action; {grammar}", verb=p["verb"], grammar=_TIGRIS_GRAMMAR)
-    if key == "game_over":
-        return _("the game is over: no more actions")
-    if key == "not_your_decision":
-        return _(
-            "it is not your decision now: waiting for {waiting}", waiting=", ".join(p["waiting"])
-        )
-    if key == "expect_action":
-        return _(
-            "no conflict, monument or treasure is waiting: place a leader, a tile or a "
-            "catastrophe, withdraw a leader, swap tiles or pass"
-        )
-    if key == "expect_support":
-        return _("commit support first: `support <n>`")
-    if key == "expect_war":
-        return _("choose which war comes next: `war <colour>`")
-    if key == "expect_monument":
-        return _("build a monument first: `monument <square> <colour>-<colour>` or `monument none`")
-    if key == "expect_treasure":
-        return _("pick a treasure first: `treasure <square>`")
-    if key == "leader_not_on_board":
-        return _("your {leader} is not on the board", leader=leader_word(colour))
-    if key == "no_such_war":
-        return _(
-            "there is no {colour} war pending: choose {choices}",
-            colour=colour_word(colour),
-            choices=_commas([colour_word(choice) for choice in p["choices"]]),
-        )
-    if key == "treasure_choice":
-        return _("take one of the treasures on {squares}", squares=", ".join(p["squares"]))
-    if key == "not_empty":
-        return _("{square} is not empty", square=square)
-    if key == "leader_river":
-        return _("{square} is a river square: leaders stand on land", square=square)
-    if key == "leader_temple":
-        return _("a leader must stand next to a face-up temple; {square} is not", square=square)
-    if key == "leader_joins":
-        return _("a leader on {square} would join two kingdoms", square=square)
-    if key == "no_tile":
-        return _("you hold no {colour} tile", colour=colour_word(colour))
-    if key == "farm_on_land":
-        return _("{square} is a land square: farms (blue) go on rivers only", square=square)
-    if key == "tile_on_river":
-        return _("{square} is a river square: only farms (blue) go on rivers", square=square)
-    if key == "three_kingdoms":
-        return _("a tile on {square} would touch three kingdoms", square=square)
-    if key == "no_catastrophe":
-        return _("you have no catastrophe tile left")
-    if key == "catastrophe_twice":
-        return _("{square} already holds a catastrophe", square=square)
-    if key == "catastrophe_leader":
-        return _("a catastrophe cannot hit the leader on {square}", square=square)
-    if key == "catastrophe_monument":
-        return _("{square} is part of a monument", square=square)
-    if key == "catastrophe_treasure":
-        return _("the temple on {square} carries a treasure", square=square)
-    if key == "hold_only":
-        return N_(
-            "you hold only {n} {colour} tile",
-            "you hold only {n} {colour} tiles",
-            int(p["n"]),
-            colour=colour_word(colour),
-        )
-    if key == "english_attacker":
-        return _("English variant: commit 0, or enough to go strictly ahead")
-    if key == "english_defender":
-        return _("English variant: commit 0, or exactly enough to tie")
-    if key == "monument_where":
-        return _(
-            "a monument can go on {squares} (the top-left square)", squares=", ".join(p["squares"])
-        )
-    if key == "monument_taken":
-        return _(
-            "the {first}-{second} monument is built",
-            first=colour_word(p["first"]),
-            second=colour_word(p["second"]),
-        )
-    if key == "monument_colour":
-        return _("the monument must include {colour}", colour=colour_word(colour))
-    return None
+#: T&E's events by engine key (``{player}`` and the other seats stay ``@N``).
+EVENTS = KeyedTexts(
+    {
+        "score": says(_("{player} scores {n} {colour}"), colour=_COLOUR),
+        "score_monument": says(_("{player} scores {n} {colour} from a monument"), colour=_COLOUR),
+        "withdraw": says(_("{player} withdraws their {leader}"), leader=_LEADER),
+        "pass": says(_("{player} passes")),
+        "leader_place": says(_("{player} places their {leader} on {square}"), leader=_LEADER),
+        "leader_move": says(_("{player} moves their {leader} to {square}"), leader=_LEADER),
+        "revolt": says(_("revolt: {attacker}'s {leader} against {defender}'s"), leader=_LEADER),
+        "tile": says(_("{player} places a {tile} on {square}"), tile=read("colour", tile_word)),
+        "unification": says(_("{square} joins two kingdoms")),
+        "catastrophe": says(_("{player} drops a catastrophe on {square}")),
+        "swap": says(N_("{player} swaps {n} tile", "{player} swaps {n} tiles", 0), count=num("n")),
+        "support": says(_("{player} commits {n} {colour}"), colour=_COLOUR),
+        "no_support": says(_("{player} commits no support")),
+        "revolt_won": says(
+            _(
+                "{winner}'s {leader} wins the revolt {high} to {low}; "
+                "{loser}'s {leader} is withdrawn"
+            ),
+            leader=_LEADER,
+        ),
+        "no_monument": says(_("{player} builds no monument")),
+        "monument": says(
+            _("{player} builds the {first}-{second} monument on {square}"),
+            first=read("first", colour_word),
+            second=read("second", colour_word),
+        ),
+        "war": says(_("{leader} war: {attacker} attacks {defender}"), leader=_LEADER),
+        "war_won": says(
+            _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses {tiles}"),
+            leader=_LEADER,
+            tiles=lambda p: tiles_of(p.get("colour"), int(p["n"])),
+        ),
+        "war_won_no_tiles": says(
+            _("{winner}'s {leader} wins the war {high} to {low}; {loser} loses no tiles"),
+            leader=_LEADER,
+        ),
+        "war_cancelled": says(
+            _("the {leader} war is cancelled: no longer two sides"), leader=_LEADER
+        ),
+        "treasure": says(_("{player} takes the treasure on {square}")),
+        "stranded": says(
+            _("{player}'s {leader} on {square} has no temple left and is withdrawn"),
+            leader=_LEADER,
+        ),
+        "end_swap": says(_("the game ends: the bag cannot refill the swap")),
+        "end_refill": says(_("the game ends: the bag cannot refill {player}'s hand")),
+        "end_treasures": says(
+            N_(
+                "the game ends: only {n} treasure is left on the board",
+                "the game ends: only {n} treasures are left on the board",
+                0,
+            ),
+            count=num("n"),
+        ),
+    }
+)
 
 
 _TIGRIS_GRAMMAR = _(
     "actions: `leader <colour> <square>`, `withdraw <colour>`, `tile <colour> <square>`, "
     "`catastrophe <square>`, `swap <colour>...`, `pass`, `support <n>`, `war <colour>`, "
     "`monument <square> <colour>-<colour>`, `monument none`, `treasure <square>`"
+)
+
+
+def _arity(p: Params) -> Text:
+    counts = listing(p["counts"], "or")  # "1 or 2", "1 또는 2", "1 veya 2"
+    return _("`{verb}` takes {counts} words", verb=p["verb"], counts=counts)
+
+
+_GRAMMAR = const(_TIGRIS_GRAMMAR)
+_SQUARES = read("squares", ", ".join)
+
+#: Why T&E refuses an action, by engine key.
+REFUSALS = KeyedTexts(
+    {
+        "bad_colour": says(
+            _(
+                "`{word}` is not a colour: use red, blue, green or black "
+                "(or temple/priest, farm/farmer, market/trader, settlement/king)"
+            )
+        ),
+        "bad_square": says(_("`{word}` is not a square: columns A to P, rows 1 to 11 (e.g. F3)")),
+        "say_what": says(_("say what to do; {grammar}"), grammar=_GRAMMAR),
+        "arity": _arity,
+        "swap_count": says(_("swap names 1 to 6 tiles, e.g. `swap red red blue`")),
+        "support_number": says(_("support takes a number of tiles, e.g. `support 2`")),
+        "monument_words": says(_("say `monument <square> <colour>-<colour>` or `monument none`")),
+        "monument_pair": says(_("name the monument by its two colours, e.g. `red-blue`")),
+        "monument_same": says(_("a monument has two different colours")),
+        "not_an_action": says(_("`{verb}` is not an action; {grammar}"), grammar=_GRAMMAR),
+        "game_over": says(_("the game is over: no more actions")),
+        "not_your_decision": says(
+            _("it is not your decision now: waiting for {waiting}"),
+            waiting=read("waiting", ", ".join),
+        ),
+        "expect_action": says(
+            _(
+                "no conflict, monument or treasure is waiting: place a leader, a tile or a "
+                "catastrophe, withdraw a leader, swap tiles or pass"
+            )
+        ),
+        "expect_support": says(_("commit support first: `support <n>`")),
+        "expect_war": says(_("choose which war comes next: `war <colour>`")),
+        "expect_monument": says(
+            _("build a monument first: `monument <square> <colour>-<colour>` or `monument none`")
+        ),
+        "expect_treasure": says(_("pick a treasure first: `treasure <square>`")),
+        "leader_not_on_board": says(_("your {leader} is not on the board"), leader=_LEADER),
+        "no_such_war": says(
+            _("there is no {colour} war pending: choose {choices}"),
+            colour=_COLOUR,
+            choices=lambda p: commas([colour_word(choice) for choice in p["choices"]]),
+        ),
+        "treasure_choice": says(_("take one of the treasures on {squares}"), squares=_SQUARES),
+        "not_empty": says(_("{square} is not empty")),
+        "leader_river": says(_("{square} is a river square: leaders stand on land")),
+        "leader_temple": says(_("a leader must stand next to a face-up temple; {square} is not")),
+        "leader_joins": says(_("a leader on {square} would join two kingdoms")),
+        "no_tile": says(_("you hold no {colour} tile"), colour=_COLOUR),
+        "farm_on_land": says(_("{square} is a land square: farms (blue) go on rivers only")),
+        "tile_on_river": says(_("{square} is a river square: only farms (blue) go on rivers")),
+        "three_kingdoms": says(_("a tile on {square} would touch three kingdoms")),
+        "no_catastrophe": says(_("you have no catastrophe tile left")),
+        "catastrophe_twice": says(_("{square} already holds a catastrophe")),
+        "catastrophe_leader": says(_("a catastrophe cannot hit the leader on {square}")),
+        "catastrophe_monument": says(_("{square} is part of a monument")),
+        "catastrophe_treasure": says(_("the temple on {square} carries a treasure")),
+        "hold_only": says(
+            N_("you hold only {n} {colour} tile", "you hold only {n} {colour} tiles", 0),
+            count=num("n"),
+            colour=_COLOUR,
+        ),
+        "english_attacker": says(_("English variant: commit 0, or enough to go strictly ahead")),
+        "english_defender": says(_("English variant: commit 0, or exactly enough to tie")),
+        "monument_where": says(
+            _("a monument can go on {squares} (the top-left square)"), squares=_SQUARES
+        ),
+        "monument_taken": says(
+            _("the {first}-{second} monument is built"),
+            first=read("first", colour_word),
+            second=read("second", colour_word),
+        ),
+        "monument_colour": says(_("the monument must include {colour}"), colour=_COLOUR),
+    }
 )
 
 
@@ -294,8 +204,8 @@ def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | 
             )
     sides = {
         "leader": leader_word(colour),
-        "attacker": _seat_name(int(pending.get("attacker", -1)), names),
-        "defender": _seat_name(int(pending.get("defender", -1)), names),
+        "attacker": seat_name(int(pending.get("attacker", -1)), names),
+        "defender": seat_name(int(pending.get("defender", -1)), names),
     }
     if conflict == "revolt":
         if square:
@@ -308,26 +218,36 @@ def _support_clause(pending: Mapping[str, Any], names: Sequence[str]) -> Text | 
     return _("{leader} war: {attacker} attacks {defender}", **sides)
 
 
+def _war_order(pending: Params) -> Text:
+    colours = pending.get("colours", [])
+    return _(
+        "choose which war to fight first ({colours})",
+        colours=commas([colour_word(c) for c in colours]),
+    )
+
+
+def _monument(pending: Params) -> Text:
+    colour = str(pending.get("colour", ""))
+    if not colour:
+        return _("a monument may be built")
+    return _("a {colour} monument may be built", colour=colour_word(colour))
+
+
+#: T&E's open decisions by kind -> the clause naming it (with the seats' names).
+_TIGRIS_PENDING: dict[str, Callable[[Params, Sequence[str]], Text]] = {
+    "support": lambda p, names: _support_clause(p, names) or _("commit support"),
+    "war_order": lambda p, names: _war_order(p),
+    "monument": lambda p, names: _monument(p),
+    "treasure": lambda p, names: N_(
+        "take {n} treasure", "take {n} treasures", int(p.get("count", 1))
+    ),
+}
+
+
 def _pending(pending: Params, names: Sequence[str]) -> Text | None:
     """A decision open in a T&E game, in the game's words (None: not a T&E decision)."""
-    kind = str(pending.get("kind", "decision"))
-    if kind == "support":
-        return _support_clause(pending, names) or _("commit support")
-    if kind == "war_order":
-        colours = pending.get("colours", [])
-        return _(
-            "choose which war to fight first ({colours})",
-            colours=_commas([colour_word(c) for c in colours]),
-        )
-    if kind == "monument":
-        colour = str(pending.get("colour", ""))
-        if not colour:
-            return _("a monument may be built")
-        return _("a {colour} monument may be built", colour=colour_word(colour))
-    if kind == "treasure":
-        count = int(pending.get("count", 1))
-        return N_("take {n} treasure", "take {n} treasures", count)
-    return None
+    clause = _TIGRIS_PENDING.get(str(pending.get("kind", "decision")))
+    return clause(pending, names) if clause is not None else None
 
 
 def _takeback(before: Any, after: Any, seat: int) -> Text | None:
@@ -347,7 +267,7 @@ MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
 
 
 def _story(
-    game: ModuleType,
+    game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Any],
@@ -403,14 +323,19 @@ TITLE = Title(
     ai="bot.ai.tigris",
     labels="bot.ui.labels_tigris",
     rules=RULES,
-    events=_tigris_event,
-    refusals=_tigris_refusal,
+    events=EVENTS,
+    vocabulary=(
+        *("priest", "farmer", "trader", "king", "temple", "farm", "market", "settlement"),
+        *("dynasty", "archer", "bull", "lion", "monument", "catastrophe", "treasure"),
+        *("revolt", "kingdom", "unification"),
+    ),
+    refusals=REFUSALS,
     pending=_pending,
     option_words={
         "open_scoring": C_("option", "open scoring"),
         "english_support": C_("option", "English support variant"),
     },
-    hand=_colour_counts,
+    hand=colour_counts,
     # The board's order of dynasties (bot.games.tigris.board.DYNASTIES), seat by seat.
     seat_words=(
         C_("dynasty", "archer"),

@@ -8,7 +8,6 @@ and the user sees a short apology naming that id. Every answer is in the reader'
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from discord import app_commands
 from bot import presenters
 from bot.games.common import GameError
 from bot.i18n import Text, _, command
+from bot.running.ids import short_id
 from bot.service import ServiceError, StaleBoard
 from bot.ui.lang import reply_lang, tr
 
@@ -138,7 +138,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         # Only the kind: an expected error's sentence may name the player's own hand.
         log.warning("could not answer an interaction about %s", type(error).__name__)
         return
-    error_id = uuid.uuid4().hex[:8]
+    error_id = short_id()
     log.error("unexpected error [%s]", error_id, exc_info=error)
     try:
         await flow.reply(

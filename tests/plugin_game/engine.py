@@ -18,7 +18,7 @@ from typing import Any
 from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn
 
 NAME = "takeaway"
-TITLE = "Take-away"
+ENGLISH_NAME = "Take-away"
 SEAT_COUNTS = (2,)
 OPTIONS: dict[str, Any] = {}
 PILE = 12

@@ -19,6 +19,7 @@ import pytest_asyncio
 import renderers
 from bot import presenters, titles
 from bot.games import game_names, get_game, replay
+from bot.games.contract import view_problems
 from bot.service import NO_AI, ServiceError
 from bot.storage.pbp import PbpQueries
 from bot.storage.ratings import RatingQueries
@@ -226,6 +227,8 @@ def test_take_away_keeps_the_engine_contract_in_random_games(takeaway: titles.Ti
             state = game.apply(state, seat, action)
             assert game.from_json(game.to_json(state)) == state
             assert "hand" not in game.view(state, None)
+            for viewer in (None, 0, 1):
+                assert view_problems(game.view(state, viewer)) == []
         record = {"game": "takeaway", "seats": 2, "seed": seed, "actions": actions}
         assert replay(record) == state
         ranked = sorted(seat for place in game.outcome(state)["ranking"] for seat in place)

@@ -17,7 +17,7 @@ from typing import Any
 from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn
 
 NAME = "blind_bids"
-TITLE = "Blind bids"
+ENGLISH_NAME = "Blind bids"
 SEAT_COUNTS = (2, 3)
 OPTIONS: dict[str, Any] = {"rounds": 3, "open_hands": False}
 

@@ -266,3 +266,26 @@ async def test_a_write_transaction_begins_with_its_first_statement(db_path: Path
         assert not db.conn.in_transaction
     finally:
         await db.close()
+
+
+async def test_table_statuses_are_stored_as_their_words_and_a_wrong_one_writes_nothing(
+    db_path: Path, clock: ManualClock
+) -> None:
+    from bot.storage.tables import TableStatus
+    from tests.service.conftest import ANN, BOB, started
+
+    svc = await open_service(db_path, clock)
+    try:
+        table = await started(svc, (ANN, BOB))
+        async with svc.db.read() as q:
+            row = await q.table(table.id)
+        assert row is not None and row.status is TableStatus.ACTIVE and row.status == "active"
+        async with svc.db.write() as q:
+            with pytest.raises(ValueError, match="'done' is not a valid TableStatus"):
+                await q.set_ended(table.id, status="done", reason="over", at=1.0)
+        assert (await svc.get(table.id)).status == TableStatus.ACTIVE
+    finally:
+        await svc.close()
+    plain = _plain(db_path)
+    assert plain.execute("SELECT status FROM game_tables").fetchall() == [("active",)]
+    plain.close()

@@ -8,7 +8,7 @@ and its tribe-card readings.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.games.common import GameOver, IllegalAction, NotYourTurn
 from bot.games.targi import rules
@@ -21,11 +21,11 @@ from bot.games.targi.view import rules_ranking
 from bot.games.targi.view import view as _view
 
 __all__ = [
+    "ENGLISH_NAME",
     "NAME",
     "OPTIONS",
     "SEAT_COUNTS",
     "STATISTICS",
-    "TITLE",
     "State",
     "apply",
     "from_json",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 NAME = "targi"
-TITLE = "Targi"
+ENGLISH_NAME = "Targi"
 SEAT_COUNTS = (2,)
 
 
@@ -280,3 +280,11 @@ def _explain_use(
         return f"{where} is empty: the deck ran out.", "cell_empty", {"cell": where}
     text = f"The card on {where} is face down until the end of the round."
     return text, "face_down", {"cell": where}
+
+
+if TYPE_CHECKING:
+    # mypy holds this module to the engine contract (a missing or mistyped member fails here).
+    from bot.games import targi as _engine
+    from bot.games.contract import KeepsStatistics
+
+    _contract: KeepsStatistics = _engine

@@ -6,11 +6,13 @@ board comes from ``data/tigris-board.json``. Notation: see docs/playing.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.games.tigris.rules import (
+    ENGLISH_NAME,
     NAME,
     OPTIONS,
     SEAT_COUNTS,
-    TITLE,
     apply,
     is_over,
     legal_actions,
@@ -24,11 +26,11 @@ from bot.games.tigris.stats import STATISTICS, statistics
 from bot.games.tigris.view import view
 
 __all__ = [
+    "ENGLISH_NAME",
     "NAME",
     "OPTIONS",
     "SEAT_COUNTS",
     "STATISTICS",
-    "TITLE",
     "State",
     "apply",
     "from_json",
@@ -42,3 +44,10 @@ __all__ = [
     "to_json",
     "view",
 ]
+
+if TYPE_CHECKING:
+    # mypy holds this module to the engine contract (a missing or mistyped member fails here).
+    from bot.games import tigris as _engine
+    from bot.games.contract import KeepsStatistics
+
+    _contract: KeepsStatistics = _engine

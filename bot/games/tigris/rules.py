@@ -48,7 +48,7 @@ from bot.games.tigris.state import (
 )
 
 NAME = "tigris"
-TITLE = "Tigris & Euphrates"
+ENGLISH_NAME = "Tigris & Euphrates"
 SEAT_COUNTS = (2, 3, 4)
 OPTIONS: dict[str, Any] = {"open_scoring": False, "english_support": False}
 
