@@ -487,6 +487,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await post_replay(flow.bot_of(interaction), interaction, table, turn)
 
+    @app_commands.command(name="review", description="Post the AI's review of a finished game")
+    @app_commands.describe(table="Table number (default: the last finished game in this channel)")
+    async def review(
+        self,
+        interaction: discord.Interaction[Any],
+        table: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        from bot.ui.replays import finished_table
+        from bot.ui.review import post_review
+
+        bot = flow.bot_of(interaction)
+        chosen = await finished_table(bot, interaction.channel_id, interaction.guild_id, table)
+        await post_review(bot, interaction, chosen.id)
+
     @app_commands.command(name="watch", description="DM me the turns of this game (non-players)")
     @app_commands.describe(on="on: watch; off: stop watching")
     @app_commands.choices(on=pbp_commands.ON_OFF)

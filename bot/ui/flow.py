@@ -627,6 +627,10 @@ async def post_final(
 
     channel = bot.get_partial_messageable(table.channel_id)
     buttons = rematch_view(table.id, lang=lang) if table.status == "finished" else None
+    if table.status == "finished":
+        from bot.ui.review import add_review_button
+
+        buttons = add_review_button(buttons, table.id, lang=lang)
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message

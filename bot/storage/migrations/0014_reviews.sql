@@ -1,0 +1,11 @@
+-- 0014: post-game reviews (issue 29). One row per finished table: the review the AI computed
+-- from each seat's own view (bot/ai/review.py, as JSON), written once when someone first asks
+-- for it and shown again from here. Never changed: the same log and seed give the same review.
+-- The same statements run on SQLite and PostgreSQL (BIGINT is an integer on both).
+CREATE TABLE game_reviews (
+    table_id  BIGINT  NOT NULL PRIMARY KEY REFERENCES game_tables (id),
+    guild_id  BIGINT,
+    game      TEXT    NOT NULL,
+    review    TEXT    NOT NULL,
+    cpu       REAL    NOT NULL  -- CPU seconds the review took (for the admins' figures)
+);
