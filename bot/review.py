@@ -235,11 +235,12 @@ def term_text(game: str, term: ai_review.Term | None, names: Sequence[str]) -> T
         return _("The AI's move saves a catastrophe tile for later.")
     if kind == "opponent_points":
         seat = int(params["seat"])
+        player = names[seat] if seat < len(names) else str(seat + 1)
         return N_(
             "Your move gave {player} {n} more point.",
             "Your move gave {player} {n} more points.",
             n,
-            player=names[seat] if seat < len(names) else f"#{seat + 1}",
+            player=player,
         )
     if kind == "opponents":
         return _("Your move left your opponents stronger.")

@@ -15,6 +15,7 @@ import discord
 
 from bot import presenters
 from bot import review as use_case
+from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _, tr
 from bot.service import ServiceError
 from bot.ui import flow
@@ -69,7 +70,15 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
         lines.append(
             tr(use_case.summary_text(names[seat], review.agreement[seat], len(real)), lang)
         )
-    chart_bytes = await render_long(render_review_chart, got.series(), names, lang)
+    # The chart names AI seats by their label alone: the robot mark is an emoji the image
+    # fonts do not draw.
+    plain = [
+        tr(ai_seats.ai_label(p.user_id), lang)
+        if ai_seats.is_ai(p.user_id)
+        else presenters.plain_text(p.name)
+        for p in got.table.players
+    ]
+    chart_bytes = await render_long(render_review_chart, got.series(), plain, lang)
     chart = discord.File(io.BytesIO(chart_bytes), f"{got.table.game}-{got.table.id}-review.png")
     channel = bot.get_partial_messageable(interaction.channel_id or got.table.channel_id)
     mentions = discord.AllowedMentions.none()
@@ -83,16 +92,16 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
         files = []
         for number, point in enumerate(points, start=1):
             judged = point.judged
-            played = action_label(got.table.game, judged.played, lang=lang)
-            better = action_label(got.table.game, judged.preferred, lang=lang)
+            played = "`" + action_label(got.table.game, judged.played, lang=lang) + "`"
+            better = "`" + action_label(got.table.game, judged.preferred, lang=lang) + "`"
             line = _(
                 "{number}. Turn {turn}: you played {played} ({before}); the AI prefers {better} "
                 "({after}).",
                 number=number,
                 turn=point.turn,
-                played=f"`{played}`",
+                played=played,
                 before=_percent(judged.chance_played),
-                better=f"`{better}`",
+                better=better,
                 after=_percent(judged.chance_preferred),
             )
             why = use_case.term_text(got.table.game, judged.term, names)

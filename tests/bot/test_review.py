@@ -46,9 +46,9 @@ async def test_the_review_button_posts_the_review_once_computed_and_again_from_s
     mark = h.fake.mark()
     answer = await h.click(ALICE, final, f"review:{table.id}")
     posts = h.public_posts(mark)
-    assert answer.ephemeral and answer.content.startswith("Posted in the channel: https://")
+    assert answer.ephemeral and (answer.content or "").startswith("Posted in the channel: https://")
     summary, *turning = posts
-    lines = summary.content.split("\n")
+    lines = (summary.content or "").split("\n")
     assert lines[0] == f"Tigris & Euphrates table #{table.id}: the AI's review."
     assert lines[1].startswith("Alice: as good as the AI's choice in ")
     assert lines[2].startswith("Bob: as good as the AI's choice in ")
@@ -56,7 +56,7 @@ async def test_the_review_button_posts_the_review_once_computed_and_again_from_s
     assert summary.files[0].image().width == 1000
     assert 1 <= len(turning) <= 2
     for post in turning:
-        head, *points = post.content.split("\n")
+        head, *points = (post.content or "").split("\n")
         assert head in ("Turning points of Alice:", "Turning points of Bob:")
         assert 1 <= len(points) == len(post.files) <= 5
         assert all("the AI prefers" in line for line in points)
@@ -70,7 +70,7 @@ async def test_the_review_button_posts_the_review_once_computed_and_again_from_s
     monkeypatch.setattr(use_case, "compute", never)
     mark = h.fake.mark()
     again = await h.slash(BOB, "game", sub="review")
-    assert again.content.startswith("Posted in the channel: https://")
+    assert (again.content or "").startswith("Posted in the channel: https://")
     assert [c.content for c in h.public_posts(mark)] == [c.content for c in posts]
 
 
@@ -89,7 +89,7 @@ async def test_past_the_servers_limit_a_review_waits_with_a_clear_message(
         await release.wait()
         return await real(function, *args)
 
-    reviews.run_long = held  # type: ignore[method-assign]
+    reviews.run_long = held
     computing = asyncio.ensure_future(reviews.get(first.id, "en"))
     for _ in range(500):
         if reviews.in_flight(first.guild_id):
@@ -112,7 +112,7 @@ async def test_past_the_servers_limit_a_review_waits_with_a_clear_message(
     assert done.table.id == first.id
     assert reviews.in_flight(first.guild_id) == 0
     answer = await h.slash(BOB, "game", {"table": second.id}, sub="review")
-    assert answer.content.startswith("Posted in the channel: https://")
+    assert (answer.content or "").startswith("Posted in the channel: https://")
 
 
 async def test_no_review_before_the_end(harness: Harness) -> None:
