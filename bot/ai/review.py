@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -35,10 +35,12 @@ from bot.games.tigris.rules import MONUMENTS
 
 __all__ = [
     "Decision",
+    "Hint",
     "Judged",
     "Review",
     "Term",
     "decisions",
+    "hint",
     "judge",
     "recorded_game",
     "review",
@@ -224,6 +226,27 @@ def _tigris_progress(view: dict[str, Any]) -> float:
 
 
 def _tigris_judge(decision: Decision, seed: int) -> Judged:
+    chance, explain = _tigris_chances(decision, seed)
+    preferred = min(chance, key=lambda a: (-chance[a], a != decision.played, a))
+    term = None if preferred == decision.played else explain(decision.played, preferred)
+    return Judged(
+        decision.index,
+        decision.seat,
+        decision.played,
+        preferred,
+        chance[decision.played],
+        chance[preferred],
+        len(decision.legal),
+        term,
+    )
+
+
+Explain = Callable[[str, str], Term]
+
+
+def _tigris_chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
+    """The chance to win after each candidate action (and the played one), and the term
+    explaining why one action beats another."""
     view, seat = decision.view, decision.seat
     rng = _rng("tigris", seed, decision.index)
     samples = [tigris_ai.determinize(view, rng) for _ in range(SAMPLES["tigris"])]
@@ -249,20 +272,11 @@ def _tigris_judge(decision: Decision, seed: int) -> Judged:
             scores.setdefault(action, []).append([tuple(s) for s in after.score])
             leaders.setdefault(action, []).append(list(after.leaders[seat]))
         chance[action] = total / len(samples)
-    preferred = min(actions, key=lambda a: (-chance[a], a != decision.played, a))
-    term = None
-    if preferred != decision.played:
-        term = _tigris_term(first, seat, decision.played, preferred, terms, scores, leaders)
-    return Judged(
-        decision.index,
-        seat,
-        decision.played,
-        preferred,
-        chance[decision.played],
-        chance[preferred],
-        len(decision.legal),
-        term,
-    )
+
+    def explain(worse: str, better: str) -> Term:
+        return _tigris_term(first, seat, worse, better, terms, scores, leaders)
+
+    return chance, explain
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -366,6 +380,24 @@ TARGI_WEIGHT = {
 
 
 def _targi_judge(decision: Decision, seed: int) -> Judged:
+    chance, explain = _targi_chances(decision, seed)
+    preferred = min(chance, key=lambda a: (-chance[a], a != decision.played, a))
+    term = None if preferred == decision.played else explain(decision.played, preferred)
+    return Judged(
+        decision.index,
+        decision.seat,
+        decision.played,
+        preferred,
+        chance[decision.played],
+        chance[preferred],
+        len(decision.legal),
+        term,
+    )
+
+
+def _targi_chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
+    """The chance to win after each of the best actions by one-ply value (and the played one),
+    each played out to the end of the round; and the term explaining why one beats another."""
     view, seat = decision.view, decision.seat
     rng = _rng("targi", seed, decision.index)
     samples = [targi_ai.determinize(view, rng) for _ in range(SAMPLES["targi"])]
@@ -384,30 +416,18 @@ def _targi_judge(decision: Decision, seed: int) -> Judged:
             total += result
             parts.setdefault(action, []).append(_targi_parts(end, seat))
         chance[action] = total / len(samples)
-    preferred = min(actions, key=lambda a: (-chance[a], a != decision.played, a))
-    term = None
-    if preferred != decision.played:
+
+    def explain(worse: str, better: str) -> Term:
         gain = {
             key: TARGI_WEIGHT[key]
-            * (
-                _mean([p[key] for p in parts[preferred]])
-                - _mean([p[key] for p in parts[decision.played]])
-            )
+            * (_mean([p[key] for p in parts[better]]) - _mean([p[key] for p in parts[worse]]))
             for key in TARGI_WEIGHT
         }
         kind = max(sorted(gain), key=lambda k: gain[k])
         n = round(gain[kind] / TARGI_WEIGHT[kind])
-        term = Term(kind, {"n": n}) if n > 0 else Term("position")
-    return Judged(
-        decision.index,
-        seat,
-        decision.played,
-        preferred,
-        chance[decision.played],
-        chance[preferred],
-        len(decision.legal),
-        term,
-    )
+        return Term(kind, {"n": n}) if n > 0 else Term("position")
+
+    return chance, explain
 
 
 # --------------------------------------------------------------------------- the review
@@ -425,6 +445,33 @@ def judge(game: str, decision: Decision, seed: int) -> Judged:
     if game == "targi":
         return _targi_judge(decision, seed)
     raise ValueError(f"no review for the game {game!r}")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The AI's suggestion at a decision: ``action``, the chance to win after it, and why it
+    beats the next best action (``runner_up``; None when only one action is legal)."""
+
+    action: str
+    chance: float
+    runner_up: str | None
+    term: Term | None
+
+
+def hint(game: str, view: dict[str, Any], legal: list[str], seed: int) -> Hint:
+    """The AI's suggestion for the viewer of ``view`` (its own view only), as the review
+    would judge the decision; deterministic for ``seed``."""
+    if len(legal) < 2:
+        return Hint(legal[0], 0.0, None, None)
+    decision = Decision(-1, int(view["viewer"]), view, list(legal), sorted(legal)[0])
+    chances = {"tigris": _tigris_chances, "targi": _targi_chances}.get(game)
+    if chances is None:
+        raise ValueError(f"no review for the game {game!r}")
+    chance, explain = chances(decision, seed)
+    ranked = sorted(chance, key=lambda a: (-chance[a], a))
+    best, second = ranked[0], ranked[1] if len(ranked) > 1 else None
+    term = explain(second, best) if second is not None else None
+    return Hint(best, chance[best], second, term)
 
 
 def turning_points(judged: Sequence[Judged], seat: int) -> tuple[int, ...]:

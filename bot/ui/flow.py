@@ -116,7 +116,7 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         )
     language = i18n.LANGUAGE_NAMES.get(table_lang(table), table.language)
     lines = [tr(head, lang), tr(_("Language: {language}.", language=language), lang)]
-    if table.options or not table.rated:
+    if table.options or not table.rated or table.hints:
         try:  # only what differs from the game's defaults (Targi alone has 17 options)
             defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
         except KeyError:
@@ -124,6 +124,8 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
+        if table.hints:
+            changed["hints"] = True
         # Option names in the reader's words with the name typed in `/game new`; yes/no are words.
         shown = ", ".join(
             f"{tr(presenters.option_label(k), lang)}: {tr(_option_value(v), lang)}"
@@ -203,6 +205,10 @@ def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(BoardButton(table.id, table.version, "hand", lang=lang))
     view.add_item(BoardButton(table.id, table.version, "act", lang=lang))
+    if table.hints:  # says on every board that this friendly game has hints
+        from bot.ui.review import HintButton
+
+        view.add_item(HintButton(table.id, table.version, lang=lang))
     return view
 
 

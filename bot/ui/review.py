@@ -1,8 +1,11 @@
 """The post-game review in Discord: the *Review* button under the final result and
-`/game review`. The review (:mod:`bot.review`) is computed in the render pool's long lane and
-posted in the channel in the table's language: the chance-to-win chart with the summary lines,
-then per player a message with the turning points (the still of each turn, the move played, the
-AI's move and why). The asker is answered apart, ephemerally, in their own language.
+`/game review`; the *Hint* button under the boards of friendly tables with `hints=yes`.
+
+The review (:mod:`bot.review`) is computed in the render pool's long lane and posted in the
+channel in the table's language: the chance-to-win chart with the summary lines, then per
+player a message with the turning points (the still of each turn, the move played, the AI's
+move and why). The asker is answered apart, ephemerally, in their own language. A hint is
+computed in the AI worker pool and answers the clicker alone.
 """
 
 from __future__ import annotations
@@ -15,20 +18,29 @@ import discord
 
 from bot import presenters
 from bot import review as use_case
+from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
+from bot.ai.worker import AiPool
 from bot.i18n import C_, Text, _, tr
 from bot.service import ServiceError
 from bot.ui import flow
 from bot.ui.images import board_png, render_long
-from bot.ui.items import Persistent
+from bot.ui.items import ActionButton, Persistent
 from bot.ui.labels import action_label
-from bot.ui.lang import table_lang
+from bot.ui.lang import reply_lang, table_lang
 from renderers.review import render_review_chart
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
 
-__all__ = ["ReviewButton", "add_review_button", "post_review", "reviews_of"]
+__all__ = [
+    "HintButton",
+    "ReviewButton",
+    "add_review_button",
+    "post_review",
+    "reviews_of",
+    "send_hint",
+]
 
 _reviews: weakref.WeakKeyDictionary[Any, use_case.Reviews] = weakref.WeakKeyDictionary()
 
@@ -146,4 +158,79 @@ def add_review_button(view: discord.ui.View | None, table_id: int, *, lang: str)
     return view
 
 
-REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton,)
+# --- hints (friendly games) ---------------------------------------------------------------------
+
+
+def _hint_seed(table_seed: int, version: int, seat: int) -> int:
+    return use_case.review_seed(table_seed) ^ (version * 8 + seat)
+
+
+async def send_hint(
+    bot: BoardBot, interaction: discord.Interaction[Any], table_id: int, version: int
+) -> None:
+    """Answer the clicker alone with the AI's suggested action (a button that plays it) and why,
+    from their own view, computed in the AI worker pool."""
+    table = await bot.service.get(table_id)
+    if table.status != "active":
+        await flow.reply(interaction, flow.ended_text(table))
+        return
+    if not table.hints:  # a rated table never shows the button; a forged click gets nothing
+        raise ServiceError(_("Hints are only for friendly games with the option `hints=yes`."))
+    if table.version != version:
+        await flow.send_stale(bot, interaction, table.id)
+        return
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise ServiceError(_("Only the players of this table get hints."))
+    decision = await bot.service.seat_decision(table.id, seat)
+    if decision is None:
+        raise ServiceError(_("You have no decision to take now."))
+    now, view, legal = decision
+    if bot.ai_pool is None:
+        bot.ai_pool = AiPool(bot.ai_workers, iterations=bot.ai_iterations)
+    seed = _hint_seed(now.seed, now.version, seat)
+    suggestion = await bot.ai_pool.run(ai_review.hint, now.game, view, legal, seed)
+    lang = reply_lang(interaction)
+    label = action_label(now.game, suggestion.action, lang=lang)
+    names = flow.names_of(now, lang=lang)
+    text = tr(
+        _(
+            "The AI suggests {action} (estimated chance to win after it: {chance}).",
+            action="`" + label + "`",
+            chance=_percent(suggestion.chance),
+        ),
+        lang,
+    )
+    if suggestion.runner_up is not None:
+        why = use_case.term_text(now.game, suggestion.term, names)
+        text = f"{text} {tr(why, lang)}"
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(ActionButton(now.id, now.version, suggestion.action, lang=lang, label=label))
+    await flow.reply(interaction, text, view=buttons)
+
+
+class HintButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"hint:(?P<table>\d+):(?P<version>\d+)",
+):
+    """Under each board of a friendly table with hints: the AI's suggestion, to the clicker."""
+
+    def __init__(self, table_id: int, version: int, *, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(C_("button", "Hint (friendly game)"), lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"hint:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    fields = (("table", int), ("version", int))
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        await send_hint(flow.bot_of(interaction), interaction, self.table_id, self.version)
+
+
+REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton, HintButton)

@@ -13,6 +13,7 @@ from bot.storage.reviews import ReviewQueries
 from bot.ui.pbp import run_scheduler_once
 from bot.ui.review import reviews_of
 from tests.bot.helpers import ALICE, BOB, Harness, custom_ids, open_table
+from tests.fakediscord import payloads as p
 
 
 async def _finished(h: Harness, game: str = "tigris", actions: int = 24) -> Any:
@@ -121,3 +122,52 @@ async def test_no_review_before_the_end(harness: Harness) -> None:
     running = await h.slash(ALICE, "game", {"table": table.id}, sub="review")
     assert running.ephemeral
     assert running.content == "The review is made once the game has ended."
+
+
+async def test_hints_are_refused_at_a_rated_table(harness: Harness) -> None:
+    h = harness
+    refused = await h.slash(
+        ALICE, "game", {"game": "tigris", "seats": 2, "options": "hints=yes"}, sub="new"
+    )
+    assert refused.ephemeral
+    assert refused.content == "Hints are for friendly games only: add `rated=no`."
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
+    plain = await open_table(h, "tigris", [ALICE, BOB])
+    board = await h.board()
+    assert not plain.hints
+    assert not [c for c in custom_ids(board) if c.startswith("hint:")]
+
+
+async def test_a_hint_answers_the_clicker_alone_with_a_button_that_plays_it(
+    harness: Harness,
+) -> None:
+    h = harness
+    table = await open_table(h, "tigris", [ALICE, BOB], options="rated=no hints=yes")
+    assert table.hints and not table.rated
+    lobby = h.fake.message(table.lobby_message_id)
+    assert "hints (friendly game) (hints): yes, rated game (rated): no" in lobby["content"]
+    board = await h.board()
+    hint_id = f"hint:{table.id}:{table.version}"
+    assert hint_id in custom_ids(board)
+
+    (seat,) = await h.service.to_act(table.id)
+    mover = {ALICE.uid: ALICE, BOB.uid: BOB}[table.players[seat].user_id]
+    waiting = BOB if mover is ALICE else ALICE
+    mark = h.fake.mark()
+    answer = await h.click(mover, board, hint_id)
+    assert answer.ephemeral
+    assert (answer.content or "").startswith("The AI suggests `")
+    (play,) = [c for c in custom_ids(answer.json) if c.startswith("do:")]
+    action = play.split(":", 3)[3]
+    assert action in await h.service.legal_actions(table.id, mover.uid)
+    assert h.public_posts(mark) == []  # nothing in the channel: the hint is the clicker's
+
+    other = await h.click(waiting, board, hint_id)
+    assert other.ephemeral and other.content == "You have no decision to take now."
+
+    played = await h.click(mover, h.message_of(answer), play)
+    assert played is not None
+    after = await h.service.get(table.id)
+    assert after.version == table.version + 1
+    last = (await h.service.public_view(table.id))["last_action"]
+    assert last["action"] == action
