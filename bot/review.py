@@ -201,11 +201,16 @@ class Reviews:
 # --------------------------------------------------------------------------- sentences
 
 
-def term_text(game: str, term: ai_review.Term | None, names: Sequence[str]) -> Text:
-    """Why the AI's move is better, in one short sentence in the game's own words."""
+def term_text(
+    game: str, term: ai_review.Term | None, names: Sequence[str], *, other: str | None = None
+) -> Text:
+    """Why the AI's move is better, in one short sentence in the game's own words: better than
+    the move played (a review), or with ``other`` (a hint) than that next best action."""
     kind = "position" if term is None else term.kind
     params = {} if term is None else term.params
     n = int(params.get("n", 0))
+    if other is not None and kind in ("opponent_points", "opponents", "opponent_vp"):
+        return _other_text(kind, params, n, names, other)
     if kind == "lowest_colour":
         return N_(
             "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} point.",
@@ -275,6 +280,30 @@ def term_text(game: str, term: ai_review.Term | None, names: Sequence[str]) -> T
             n,
         )
     return _("The AI rates the position after its move higher overall.")
+
+
+def _other_text(
+    kind: str, params: dict[str, Any], n: int, names: Sequence[str], other: str
+) -> Text:
+    """A hint's reason where the next best action (``other``) helps the opponents."""
+    if kind == "opponent_points":
+        seat = int(params["seat"])
+        player = names[seat] if seat < len(names) else str(seat + 1)
+        return N_(
+            "{other} would give {player} {n} more point.",
+            "{other} would give {player} {n} more points.",
+            n,
+            other=other,
+            player=player,
+        )
+    if kind == "opponent_vp":
+        return N_(
+            "{other} would let your opponent gain {n} more victory point by the end of the round.",
+            "{other} would let your opponent gain {n} more victory points by the end of the round.",
+            n,
+            other=other,
+        )
+    return _("{other} would leave your opponents stronger.", other=other)
 
 
 def summary_text(name: str, agreement: float, decisions: int) -> Text:

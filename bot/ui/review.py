@@ -202,7 +202,8 @@ async def send_hint(
         lang,
     )
     if suggestion.runner_up is not None:
-        why = use_case.term_text(now.game, suggestion.term, names)
+        other = "`" + action_label(now.game, suggestion.runner_up, lang=lang) + "`"
+        why = use_case.term_text(now.game, suggestion.term, names, other=other)
         text = f"{text} {tr(why, lang)}"
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(ActionButton(now.id, now.version, suggestion.action, lang=lang, label=label))

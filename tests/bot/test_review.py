@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from bot import review as use_case
+from bot.ai.review import Term
+from bot.i18n import tr
 from bot.storage.reviews import ReviewQueries
 from bot.ui.pbp import run_scheduler_once
 from bot.ui.review import reviews_of
@@ -171,3 +173,39 @@ async def test_a_hint_answers_the_clicker_alone_with_a_button_that_plays_it(
     assert after.version == table.version + 1
     last = (await h.service.public_view(table.id))["last_action"]
     assert last["action"] == action
+
+
+KINDS = [
+    ("tigris", Term("lowest_colour", {"colour": "green", "n": 3})),
+    ("tigris", Term("points", {"colour": "black", "n": 1})),
+    ("tigris", Term("leader", {"colour": "blue"})),
+    ("tigris", Term("leader_safety")),
+    ("tigris", Term("monument")),
+    ("tigris", Term("red_tiles")),
+    ("tigris", Term("catastrophe")),
+    ("tigris", Term("opponent_points", {"seat": 1, "n": 4})),
+    ("tigris", Term("opponents")),
+    ("tigris", Term("position")),
+    ("targi", Term("vp", {"n": 2})),
+    ("targi", Term("goods", {"n": 1})),
+    ("targi", Term("gold", {"n": 2})),
+    ("targi", Term("cards", {"n": 1})),
+    ("targi", Term("opponent_vp", {"n": 3})),
+    ("tigris", None),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "tr"])
+def test_every_explanation_reads_in_each_language(lang: str) -> None:
+    names = ["Alice", "Bob"]
+    seen = set()
+    for game, term in KINDS:
+        for other in (None, "`pass`"):
+            text = tr(use_case.term_text(game, term, names, other=other), lang)
+            assert "{" not in text and text.endswith("."), text
+            if term is not None and term.kind == "opponent_points":
+                assert "Bob" in text
+            seen.add(text)
+    assert len(seen) >= len(KINDS)
+    green = tr(use_case.term_text("tigris", KINDS[0][1], names), lang)
+    assert {"en": "green", "ko": "초록", "tr": "yeşil"}[lang] in green
