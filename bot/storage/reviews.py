@@ -27,10 +27,10 @@ class ReviewQueries(Statements):
     async def put(
         self, table_id: int, guild_id: int | None, game: str, review: dict[str, Any], cpu: float
     ) -> None:
-        """Store a table's review; one stored already (another process was faster) stays: both
-        computed the same review from the same log and seed."""
+        """Store a table's review (``cpu``: the seconds it took); one stored already (another
+        process was faster) stays: both computed the same review from the same log and seed."""
         await self._change(
-            "INSERT INTO game_reviews (table_id, guild_id, game, review, cpu) "
+            "INSERT INTO game_reviews (table_id, guild_id, game, review, cpu_ms) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
-            [table_id, guild_id, game, json.dumps(review, sort_keys=True), cpu],
+            [table_id, guild_id, game, json.dumps(review, sort_keys=True), round(cpu * 1000)],
         )

@@ -7,7 +7,7 @@ CREATE TABLE game_reviews (
     guild_id  BIGINT,
     game      TEXT    NOT NULL,
     review    TEXT    NOT NULL,
-    cpu       REAL    NOT NULL  -- CPU seconds the review took (for the admins' figures)
+    cpu_ms    INTEGER NOT NULL  -- CPU milliseconds the review took (for the admins' figures)
 );
 -- The table option `hints` (friendly games only: never with `rated`): a Hint button under each
 -- board answers the clicker with the AI's suggested action.
