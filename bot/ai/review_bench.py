@@ -10,7 +10,9 @@ prints:
 - *better move*: from the ``--positions`` largest turning points, the AI's preferred move and
   the move played are each played on to the end ``--playouts`` times with the `normal` AI in
   every seat (a different AI seed each time); the share of positions where the preferred move
-  scored better on average (target: at least 70%);
+  scored better on average (target: at least 70%): by the mean result (a win 1, a tie shared),
+  and where that ties, by the mean final margin (T&E: the weakest colour against the best other
+  player's; Targi: victory points against the opponent's);
 - *cost*: CPU seconds per review (median, max) and the wall time.
 
 Standard library only; deterministic for the sizes given (CPU and wall times aside).
@@ -37,15 +39,29 @@ def _result(game: Any, state: Any, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def _play_on(name: str, game: Any, state: Any, seat: int, action: str, seed: int) -> float:
-    """``action`` at ``state``, then `normal` AIs to the end; the seat's result."""
+def _margin(name: str, game: Any, state: Any, seat: int) -> float:
+    """The seat's final score against the best other one: T&E the weakest colours (treasures
+    added), Targi the victory points."""
+    if name == "tigris":
+        from bot.ai.tigris import final_vector
+
+        low = [final_vector(state.score[s], state.treasures_held[s])[0] for s in range(state.seats)]
+        return float(low[seat] - max(low[s] for s in range(state.seats) if s != seat))
+    points = [int(s["vp"]) for s in game.scores(state)]
+    return float(points[seat] - max(p for s, p in enumerate(points) if s != seat))
+
+
+def _play_on(
+    name: str, game: Any, state: Any, seat: int, action: str, seed: int
+) -> tuple[float, float]:
+    """``action`` at ``state``, then `normal` AIs to the end; the seat's result and margin."""
     state = game.apply(state, seat, action)
     step = 0
     while not game.is_over(state):
         actor = game.to_act(state)[0]
         state = game.apply(state, actor, decide(name, state, actor, "normal", seed + step))
         step += 1
-    return _result(game, state, seat)
+    return _result(game, state, seat), _margin(name, game, state, seat)
 
 
 def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str, Any]:
@@ -71,16 +87,23 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
                 flagged.append((judged.drop, game, states[judged.index], judged))
     flagged.sort(key=lambda f: (-f[0], f[3].index))
     better = worse = equal = 0
-    means: list[tuple[float, float]] = []
+    means: list[tuple[float, float, float, float]] = []
     for _drop, game, state, judged in flagged[:positions]:
         seeds = [judged.index * 1000 + r for r in range(playouts)]
-        preferred = statistics.fmean(
-            _play_on(name, game, state, judged.seat, judged.preferred, s) for s in seeds
+        ends = {
+            move: [_play_on(name, game, state, judged.seat, move, s) for s in seeds]
+            for move in (judged.preferred, judged.played)
+        }
+        # Scored by the mean result, then (a tie there) by the mean final margin.
+        preferred = (
+            statistics.fmean(r for r, _ in ends[judged.preferred]),
+            statistics.fmean(m for _, m in ends[judged.preferred]),
         )
-        played = statistics.fmean(
-            _play_on(name, game, state, judged.seat, judged.played, s) for s in seeds
+        played = (
+            statistics.fmean(r for r, _ in ends[judged.played]),
+            statistics.fmean(m for _, m in ends[judged.played]),
         )
-        means.append((preferred, played))
+        means.append((*preferred, *played))
         if preferred > played:
             better += 1
         elif preferred < played:
@@ -142,9 +165,10 @@ def report(name: str, games: int, playouts: int, figures: dict[str, Any]) -> lis
         f"equal in {equal}"
     )
     if means:
+        avg = [statistics.fmean(m[k] for m in means) for k in range(4)]
         lines.append(
-            f"  mean result after the preferred move {statistics.fmean(m[0] for m in means):.2f}, "
-            f"after the move played {statistics.fmean(m[1] for m in means):.2f}"
+            f"  mean result (margin) after the preferred move {avg[0]:.2f} ({avg[1]:+.1f}), "
+            f"after the move played {avg[2]:.2f} ({avg[3]:+.1f})"
         )
     cpu = figures["cpu"]
     lines.append(
