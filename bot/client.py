@@ -190,6 +190,7 @@ class BoardBot(commands.Bot):
         from bot.ui.items import DYNAMIC_ITEMS
         from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
+        from bot.ui.review import REVIEW_ITEMS
         from bot.ui.translator import CatalogTranslator
 
         # Command mentions in texts (``</game new:ID>``) use this bot's last synced ids.
@@ -198,7 +199,7 @@ class BoardBot(commands.Bot):
         for cog in command_cogs():
             await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS)
         # Created here, at the start (its processes are spawned on the first decision).
         self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
         if self.render_workers:

@@ -176,6 +176,7 @@ _PAYMENT_WORDS = {
 _OPTION_WORDS = {
     "rated": C_("option", "rated game"),
     "ai_replaces": C_("option", "AI replaces"),
+    "hints": C_("option", "hints (friendly game)"),
 }
 
 

@@ -102,6 +102,7 @@ class Table:
     posted_version: int = 0
     posted_to_act: tuple[int, ...] | None = None
     ai_replaces: bool = False  # table option: a leaver's seat passes to a `normal` AI
+    hints: bool = False  # table option `hints`: the AI's suggestion on request (friendly only)
     language: str = "en"  # the language of the table's public messages (bot.i18n)
 
     def seat_of(self, user_id: int) -> int | None:
@@ -353,6 +354,7 @@ class Service:
             posted_to_act=row.posted_to_act,
             ai_replaces=row.ai_replaces,
             language=row.language,
+            hints=row.hints,
         )
 
     async def _load(self, q: Queries, table_id: int) -> tuple[TableRow, Table]:
@@ -477,12 +479,16 @@ class Service:
         rated: bool = True,
         ai_replaces: bool = False,
         language: str,
+        hints: bool = False,
     ) -> Table:
         """Open a lobby in ``channel_id`` with the creator in it. ChannelBusy if one is open.
 
         ``rated`` is the table option `rated` (False: a friendly game) and ``ai_replaces`` the
         option `ai_replaces` (a player who resigns or forfeits a 3-4 player T&E game is replaced
-        by a `normal` AI); neither is an engine option, so ``options`` never carry them."""
+        by a `normal` AI); neither is an engine option, so ``options`` never carry them.
+        ``hints`` (the AI's suggestion on request) is refused in a rated game."""
+        if hints and rated:
+            raise BadOption(_("Hints are for friendly games only: add `rated=no`."))
         module = self._game(game)
         counts = tuple(module.SEAT_COUNTS)
         if max_seats not in counts:
@@ -521,6 +527,7 @@ class Service:
                     rated=rated,
                     ai_replaces=ai_replaces,
                     language=language,
+                    hints=hints,
                 )
                 await q.add_seat(table_id, creator.user_id, creator.name)
                 return (await self._load(q, table_id))[1]

@@ -51,6 +51,12 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
     ("bot", "ratings", "simulate"): {"--runs": "1"},
     ("bot.leagues", "bench"): {"--players": "4", "--history": "1", "--repeat": "1"},
+    ("bot.ai.review_bench",): {
+        "--games": "1",
+        "--positions": "1",
+        "--playouts": "1",
+        "--title": "targi",
+    },
 }
 #: Sizes cut only where the page uses the option (adding them would change what is measured).
 TINY_IF_SHOWN: dict[tuple[str, ...], dict[str, str]] = {

@@ -54,7 +54,8 @@ _TRUE = {"1", "yes", "y", "true", "on"}
 _FALSE = {"0", "no", "n", "false", "off"}
 #: Table options of the bot itself (not the engine's): name -> default. ``ai_replaces``: a
 #: player who resigns or forfeits a 3-4 player T&E game hands their seat to a `normal` AI.
-TABLE_OPTIONS: dict[str, Any] = {"rated": True, "ai_replaces": True}
+#: ``hints``: a Hint button under each board (friendly games only, ``rated=no``).
+TABLE_OPTIONS: dict[str, Any] = {"rated": True, "ai_replaces": True, "hints": False}
 
 
 def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -66,6 +67,11 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], bool]:
 def ai_replaces_of(options: dict[str, Any]) -> bool:
     """The table option ``ai_replaces`` (default yes; never passed to the engine)."""
     return bool(options.get("ai_replaces", TABLE_OPTIONS["ai_replaces"]))
+
+
+def hints_of(options: dict[str, Any]) -> bool:
+    """The table option ``hints`` (default no; never passed to the engine)."""
+    return bool(options.get("hints", TABLE_OPTIONS["hints"]))
 
 
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
@@ -225,6 +231,7 @@ async def _open_thread(
         rated=rated,
         ai_replaces=ai_replaces_of(options),
         language=language,
+        hints=hints_of(options),
     )
     await flow.post_lobby(bot, table)
     lang = reply_lang(interaction)
@@ -363,6 +370,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 rated=rated,
                 ai_replaces=ai_replaces_of(table_options),
                 language=new_language,
+                hints=hints_of(table_options),
             )
         except ChannelBusy as busy:
             busy_game = presenters.game_title(busy.table.game, lang=lang)
@@ -493,6 +501,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         from bot.ui.replays import post_replay
 
         await post_replay(flow.bot_of(interaction), interaction, table, turn)
+
+    @app_commands.command(name="review", description="Post the AI's review of a finished game")
+    @app_commands.describe(table="Table number (default: the last finished game in this channel)")
+    async def review(
+        self,
+        interaction: discord.Interaction[Any],
+        table: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        from bot.ui.replays import finished_table
+        from bot.ui.review import post_review
+
+        bot = flow.bot_of(interaction)
+        chosen = await finished_table(bot, interaction.channel_id, interaction.guild_id, table)
+        await post_review(bot, interaction, chosen.id)
 
     @app_commands.command(name="watch", description="DM me the turns of this game (non-players)")
     @app_commands.describe(on="on: watch; off: stop watching")

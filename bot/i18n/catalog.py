@@ -59,6 +59,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/ai.py",
         "bot/ui/replays.py",
         "bot/replays.py",
+        "bot/review.py",
+        "bot/ui/review.py",
         "bot/ui/images.py",
         "bot/ui/lang.py",
         "bot/ui/labels.py",

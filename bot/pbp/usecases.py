@@ -502,6 +502,7 @@ class PlayByPost:
             rated=old.rated,
             ai_replaces=old.ai_replaces,
             language=old.language,
+            hints=old.hints,
         )
         for player in old.players:
             if player.user_id != opener.user_id:

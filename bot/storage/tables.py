@@ -67,7 +67,8 @@ _STARTED = _among(TableStatus.ACTIVE, TableStatus.FINISHED, TableStatus.ABORTED)
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, max_seats, seat_order, options, setup, "
     "seed, seq, lobby_message_id, board_message_id, end_reason, resigned_seat, created_at, "
-    "started_at, ended_at, version, posted_version, posted_to_act, rated, ai_replaces, language"
+    "started_at, ended_at, version, posted_version, posted_to_act, rated, ai_replaces, language, "
+    "hints"
 )
 
 
@@ -100,6 +101,7 @@ class TableRow:
     rated: bool = True  # the table option `rated` (kept apart from the engine's options)
     ai_replaces: bool = False  # the table option `ai_replaces`: a leaver's seat goes to an AI
     language: str = "en"  # public messages' language (bot.i18n.LANGUAGES)
+    hints: bool = False  # the table option `hints` (friendly games only)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> TableRow:
@@ -110,6 +112,7 @@ class TableRow:
         values[21] = None if values[21] is None else tuple(json.loads(values[21]))
         values[22] = bool(values[22])
         values[23] = bool(values[23])
+        values[25] = bool(values[25])
         return cls(*values)
 
 
@@ -268,11 +271,12 @@ class Queries(Statements):
         rated: bool = True,
         ai_replaces: bool = False,
         language: str = "en",
+        hints: bool = False,
     ) -> int:
         return await self._insert(
             "INSERT INTO game_tables (game, guild_id, channel_id, creator_id, status, max_seats, "
-            "seat_order, options, setup, seed, created_at, rated, ai_replaces, language) "
-            f"VALUES (?, ?, ?, ?, '{TableStatus.LOBBY}', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "seat_order, options, setup, seed, created_at, rated, ai_replaces, language, hints) "
+            f"VALUES (?, ?, ?, ?, '{TableStatus.LOBBY}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game,
                 guild_id,
@@ -287,6 +291,7 @@ class Queries(Statements):
                 int(rated),
                 int(ai_replaces),
                 language,
+                int(hints),
             ],
         )
 

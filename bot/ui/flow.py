@@ -130,7 +130,7 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         )
     language = i18n.LANGUAGE_NAMES.get(table_lang(table), table.language)
     lines = [tr(head, lang), tr(_("Language: {language}.", language=language), lang)]
-    if table.options or not table.rated:
+    if table.options or not table.rated or table.hints:
         try:  # only what differs from the game's defaults (Targi alone has 17 options)
             defaults: dict[str, Any] = dict(get_game(table.game).OPTIONS)
         except KeyError:
@@ -138,6 +138,8 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
         changed = {k: v for k, v in table.options.items() if k not in defaults or defaults[k] != v}
         if not table.rated:  # the bot's own table option, kept apart from the engine's
             changed["rated"] = False
+        if table.hints:
+            changed["hints"] = True
         # Option names in the reader's words with the name typed in `/game new`; yes/no are words.
         shown = ", ".join(
             f"{tr(presenters.option_label(k), lang)}: {tr(_option_value(v), lang)}"
@@ -220,6 +222,10 @@ def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(BoardButton(table.id, table.version, "hand", lang=lang))
     view.add_item(BoardButton(table.id, table.version, "act", lang=lang))
+    if table.hints:  # says on every board that this friendly game has hints
+        from bot.ui.review import HintButton
+
+        view.add_item(HintButton(table.id, table.version, lang=lang))
     return view
 
 
@@ -776,6 +782,10 @@ async def post_final(
 
     channel = bot.get_partial_messageable(table.channel_id)
     buttons = rematch_view(table.id, lang=lang) if table.status == "finished" else None
+    if table.status == "finished":
+        from bot.ui.review import add_review_button
+
+        buttons = add_review_button(buttons, table.id, lang=lang)
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message

@@ -1,0 +1,317 @@
+"""The post-game review of a finished table: computed once in the long lane, stored, shown again.
+
+:class:`Reviews` gets a table's review: the stored one, else it replays the log, takes each
+decision through the acting seat's own view (:func:`bot.ai.review.decisions`) and has the AI
+judge them (:func:`compute`) through ``run_long``, a runner the UI gives (the render pool's long,
+low-priority lane), so a review never takes a worker a board waits for. At most
+:data:`MAX_IN_FLIGHT` reviews per server are computed at once; past that a clear refusal.
+The sentences (turning points, summary lines) are built here as :class:`bot.i18n.Text`.
+Knows no discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot import presenters, replays
+from bot.ai import review as ai_review
+from bot.i18n import N_, Text, _
+from bot.service import ServiceError
+from bot.storage.reviews import ReviewQueries
+
+if TYPE_CHECKING:
+    from bot.service import Service, Table
+
+__all__ = [
+    "MAX_IN_FLIGHT",
+    "GameReview",
+    "ReviewBusy",
+    "Reviews",
+    "TurningPoint",
+    "compute",
+    "review_seed",
+    "summary_text",
+    "term_text",
+]
+
+#: Reviews computed at once per server; more wait for a later click.
+MAX_IN_FLIGHT = 2
+
+#: ``run_long(function, *args)``: ``function(*args)`` (bytes) in a worker of the long lane.
+LongRunner = Callable[..., Awaitable[bytes]]
+
+
+class ReviewBusy(ServiceError):
+    """Too many reviews are being computed on this server."""
+
+
+def review_seed(table_seed: int) -> int:
+    """The review's random seed: fixed per table; a hash, so it says nothing of the deal."""
+    digest = hashlib.sha256(f"review:{table_seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def compute(
+    game: str,
+    seats: int,
+    choices: list[ai_review.Decision],
+    seed: int,
+    ranking: list[list[int]],
+) -> bytes:
+    """The review as JSON bytes (with the game's final ``ranking``, for the chart's end) and
+    the CPU seconds it took (runs in a worker)."""
+    started = time.process_time()
+    judged = ai_review.review(game, seats, choices, seed)
+    cpu = time.process_time() - started
+    return json.dumps({"review": {**judged.to_json(), "ranking": ranking}, "cpu": cpu}).encode()
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """One of a seat's turning points: the decision (``index`` in the log) in turn ``turn``."""
+
+    seat: int
+    turn: int
+    judged: ai_review.Judged
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A table's review with its replay (for the turns, their stills and the log)."""
+
+    table: Table
+    review: ai_review.Review
+    replay: replays.Replay
+    ranking: tuple[tuple[int, ...], ...] = ()
+
+    def turn_of(self, index: int) -> int:
+        """The turn (from 1) holding action ``index`` (0-based)."""
+        for turn in self.replay.turns:
+            if turn.start <= index < turn.end:
+                return turn.number
+        return len(self.replay.turns)
+
+    def series(self) -> list[list[float]]:
+        """Each seat's estimated chance to win: index 0 the deal (an even share), ``n`` after
+        turn ``n`` (its last judged decision so far), the last the real result."""
+        seats = self.review.seats
+        latest = [1.0 / seats] * seats
+        by_turn: dict[int, list[ai_review.Judged]] = {}
+        for judged in self.review.decisions:
+            if judged.choices > 1:
+                by_turn.setdefault(self.turn_of(judged.index), []).append(judged)
+        out = [[latest[s]] for s in range(seats)]
+        for number in range(1, len(self.replay.turns) + 1):
+            for judged in by_turn.get(number, []):
+                latest[judged.seat] = judged.chance_played
+            for seat in range(seats):
+                out[seat].append(latest[seat])
+        if self.ranking:
+            winners = self.ranking[0]
+            for seat in range(seats):
+                out[seat][-1] = 1.0 / len(winners) if seat in winners else 0.0
+        return out
+
+    def turning(self, seat: int) -> list[TurningPoint]:
+        """The seat's turning points, largest drop first."""
+        return [
+            TurningPoint(
+                seat, self.turn_of(self.review.decisions[i].index), self.review.decisions[i]
+            )
+            for i in self.review.turning[seat]
+        ]
+
+
+class Reviews:
+    """Gets tables' reviews: stored ones, or computed (once per table) within the limit."""
+
+    def __init__(self, service: Service, run_long: LongRunner, limit: int = MAX_IN_FLIGHT) -> None:
+        self.service = service
+        self.run_long = run_long
+        self.limit = limit
+        self._in_flight: dict[int | None, int] = {}
+        self._running: dict[int, asyncio.Future[dict[str, Any]]] = {}
+
+    def in_flight(self, guild_id: int | None) -> int:
+        """Reviews being computed for the server now."""
+        return self._in_flight.get(guild_id, 0)
+
+    async def stored(self, table_id: int) -> dict[str, Any] | None:
+        async with self.service.db.read() as q:
+            return await ReviewQueries(q).get(table_id)
+
+    async def get(self, table_id: int, lang: str) -> GameReview:
+        """The finished table's review (its replay's log in ``lang``). ``NotFinished`` before
+        the end, ``ReviewBusy`` past the server's limit."""
+        replay = await replays.load(self.service, table_id, lang)
+        table = replay.table
+        data = await self.stored(table_id)
+        if data is None:
+            running = self._running.get(table_id)
+            data = await (running if running is not None else self._compute(table))
+        ranking = tuple(tuple(int(s) for s in group) for group in data.get("ranking", []))
+        return GameReview(table, ai_review.Review.from_json(data), replay, ranking)
+
+    async def _compute(self, table: Table) -> dict[str, Any]:
+        guild = table.guild_id
+        if self.in_flight(guild) >= self.limit:
+            raise ReviewBusy(
+                N_(
+                    "A review is already being prepared on this server; ask again in a few "
+                    "minutes.",
+                    "{n} reviews are already being prepared on this server; ask again in a few "
+                    "minutes.",
+                    self.limit,
+                )
+            )
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._running[table.id] = future
+        self._in_flight[guild] = self.in_flight(guild) + 1
+        try:
+            _table, game, states, actions = await self.service.history(table.id)
+            choices = await asyncio.to_thread(ai_review.decisions, game, states, actions)
+            seed = review_seed(table.seed)
+            ranking = (await self.service.final_summary(table.id))["ranking"]
+            raw = await self.run_long(
+                compute, table.game, len(table.players), choices, seed, ranking
+            )
+            result = json.loads(raw)
+            async with self.service.db.write() as q:
+                await ReviewQueries(q).put(
+                    table.id, guild, table.game, result["review"], float(result["cpu"])
+                )
+            data: dict[str, Any] = result["review"]
+            future.set_result(data)
+            return data
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: a failure nobody else awaited is not logged twice
+            raise
+        finally:
+            self._in_flight[guild] -= 1
+            del self._running[table.id]
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def term_text(
+    game: str, term: ai_review.Term | None, names: Sequence[str], *, other: str | None = None
+) -> Text:
+    """Why the AI's move is better, in one short sentence in the game's own words: better than
+    the move played (a review), or with ``other`` (a hint) than that next best action."""
+    kind = "position" if term is None else term.kind
+    params = {} if term is None else term.params
+    n = int(params.get("n", 0))
+    if other is not None and kind in ("opponent_points", "opponents", "opponent_vp"):
+        return _other_text(kind, params, n, names, other)
+    if kind == "lowest_colour":
+        return N_(
+            "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} point.",
+            "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} points.",
+            n,
+            colour=presenters.colour_word(params["colour"]),
+        )
+    if kind == "points":
+        return N_(
+            "The AI's move scores {n} more {colour} point.",
+            "The AI's move scores {n} more {colour} points.",
+            n,
+            colour=presenters.colour_word(params["colour"]),
+        )
+    if kind == "leader":
+        return _(
+            "With the AI's move your {leader} stays on the board.",
+            leader=presenters.leader_word(params["colour"]),
+        )
+    if kind == "leader_safety":
+        return _("The AI's move keeps your leaders safer beside temples.")
+    if kind == "monument":
+        return _("The AI's move keeps a monument scoring for your leaders.")
+    if kind == "red_tiles":
+        return _("The AI's move keeps red tiles in hand for revolts.")
+    if kind == "catastrophe":
+        return _("The AI's move saves a catastrophe tile for later.")
+    if kind == "opponent_points":
+        seat = int(params["seat"])
+        player = names[seat] if seat < len(names) else str(seat + 1)
+        return N_(
+            "Your move gave {player} {n} more point.",
+            "Your move gave {player} {n} more points.",
+            n,
+            player=player,
+        )
+    if kind == "opponents":
+        return _("Your move left your opponents stronger.")
+    if kind == "vp":
+        return N_(
+            "By the end of the round the AI's move is worth {n} more victory point.",
+            "By the end of the round the AI's move is worth {n} more victory points.",
+            n,
+        )
+    if kind == "goods":
+        return N_(
+            "By the end of the round the AI's move leaves you {n} more good.",
+            "By the end of the round the AI's move leaves you {n} more goods.",
+            n,
+        )
+    if kind == "gold":
+        return N_(
+            "By the end of the round the AI's move leaves you {n} more gold.",
+            "By the end of the round the AI's move leaves you {n} more gold.",
+            n,
+        )
+    if kind == "cards":
+        return N_(
+            "By the end of the round the AI's move puts {n} more card in your display.",
+            "By the end of the round the AI's move puts {n} more cards in your display.",
+            n,
+        )
+    if kind == "opponent_vp":
+        return N_(
+            "Your move let your opponent gain {n} more victory point by the end of the round.",
+            "Your move let your opponent gain {n} more victory points by the end of the round.",
+            n,
+        )
+    return _("The AI rates the position after its move higher overall.")
+
+
+def _other_text(
+    kind: str, params: dict[str, Any], n: int, names: Sequence[str], other: str
+) -> Text:
+    """A hint's reason where the next best action (``other``) helps the opponents."""
+    if kind == "opponent_points":
+        seat = int(params["seat"])
+        player = names[seat] if seat < len(names) else str(seat + 1)
+        return N_(
+            "{other} would give {player} {n} more point.",
+            "{other} would give {player} {n} more points.",
+            n,
+            other=other,
+            player=player,
+        )
+    if kind == "opponent_vp":
+        return N_(
+            "{other} would let your opponent gain {n} more victory point by the end of the round.",
+            "{other} would let your opponent gain {n} more victory points by the end of the round.",
+            n,
+            other=other,
+        )
+    return _("{other} would leave your opponents stronger.", other=other)
+
+
+def summary_text(name: str, agreement: float, decisions: int) -> Text:
+    """A seat's one-line summary: how often its move was as good as the AI's."""
+    return N_(
+        "{player}: as good as the AI's choice in {percent}% of {n} decision.",
+        "{player}: as good as the AI's choice in {percent}% of {n} decisions.",
+        decisions,
+        player=name,
+        percent=round(100 * agreement),
+    )

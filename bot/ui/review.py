@@ -1,0 +1,237 @@
+"""The post-game review in Discord: the *Review* button under the final result and
+`/game review`; the *Hint* button under the boards of friendly tables with `hints=yes`.
+
+The review (:mod:`bot.review`) is computed in the render pool's long lane and posted in the
+channel in the table's language: the chance-to-win chart with the summary lines, then per
+player a message with the turning points (the still of each turn, the move played, the AI's
+move and why). The asker is answered apart, ephemerally, in their own language. A hint is
+computed in the AI worker pool and answers the clicker alone.
+"""
+
+from __future__ import annotations
+
+import io
+import weakref
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import presenters
+from bot import review as use_case
+from bot.ai import review as ai_review
+from bot.ai import seats as ai_seats
+from bot.ai.worker import AiPool
+from bot.i18n import C_, Text, _, tr
+from bot.service import ServiceError
+from bot.ui import flow
+from bot.ui.images import board_png, render_long
+from bot.ui.items import ActionButton, Persistent
+from bot.ui.labels import action_label
+from bot.ui.lang import reply_lang, table_lang
+from renderers.review import render_review_chart
+
+if TYPE_CHECKING:
+    from bot.client import BoardBot
+
+__all__ = [
+    "HintButton",
+    "ReviewButton",
+    "add_review_button",
+    "post_review",
+    "reviews_of",
+    "send_hint",
+]
+
+_reviews: weakref.WeakKeyDictionary[Any, use_case.Reviews] = weakref.WeakKeyDictionary()
+
+
+def reviews_of(bot: BoardBot) -> use_case.Reviews:
+    """The bot's reviews (one limit of reviews in flight per server for the whole bot)."""
+    reviews = _reviews.get(bot)
+    if reviews is None:
+        reviews = _reviews[bot] = use_case.Reviews(bot.service, render_long)
+    return reviews
+
+
+def _percent(chance: float) -> str:
+    return f"{round(100 * chance)}%"
+
+
+async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], table_id: int) -> None:
+    """Post the finished table's review in the channel (computed first if it is not stored)."""
+    reviews = reviews_of(bot)
+    table = await bot.service.get(table_id)
+    if table.status != "finished":
+        raise ServiceError(_("The review is made once the game has ended."))
+    lang = table_lang(table)
+    if await reviews.stored(table_id) is None:
+        await flow.reply(
+            interaction,
+            _(
+                "Preparing the review of table #{id}; it will be posted in the channel.",
+                id=table_id,
+            ),
+        )
+    got = await reviews.get(table_id, lang)
+    names = flow.names_of(got.table, lang=lang)
+    title = presenters.game_title(got.table.game, lang=lang)
+    review = got.review
+    lines = [tr(_("{title} table #{id}: the AI's review.", title=title, id=got.table.id), lang)]
+    for seat in range(review.seats):
+        real = [j for j in review.decisions if j.seat == seat and j.choices > 1]
+        lines.append(
+            tr(use_case.summary_text(names[seat], review.agreement[seat], len(real)), lang)
+        )
+    # The chart names AI seats by their label alone: the robot mark is an emoji the image
+    # fonts do not draw.
+    plain = [
+        tr(ai_seats.ai_label(p.user_id), lang)
+        if ai_seats.is_ai(p.user_id)
+        else presenters.plain_text(p.name)
+        for p in got.table.players
+    ]
+    chart_bytes = await render_long(render_review_chart, got.series(), plain, lang)
+    chart = discord.File(io.BytesIO(chart_bytes), f"{got.table.game}-{got.table.id}-review.png")
+    channel = bot.get_partial_messageable(interaction.channel_id or got.table.channel_id)
+    mentions = discord.AllowedMentions.none()
+    first = await channel.send(flow.clip("\n".join(lines)), file=chart, allowed_mentions=mentions)
+    for seat in range(review.seats):
+        points = got.turning(seat)
+        if not points:
+            continue
+        head: Text = _("Turning points of {player}:", player=names[seat])
+        text = [tr(head, lang)]
+        files = []
+        for number, point in enumerate(points, start=1):
+            judged = point.judged
+            played = "`" + action_label(got.table.game, judged.played, lang=lang) + "`"
+            better = "`" + action_label(got.table.game, judged.preferred, lang=lang) + "`"
+            line = _(
+                "{number}. Turn {turn}: you played {played} ({before}); the AI prefers {better} "
+                "({after}).",
+                number=number,
+                turn=point.turn,
+                played=played,
+                before=_percent(judged.chance_played),
+                better=better,
+                after=_percent(judged.chance_preferred),
+            )
+            why = use_case.term_text(got.table.game, judged.term, names)
+            text.append(f"{tr(line, lang)} {tr(why, lang)}")
+            frame = got.replay.frames[point.turn - 1]
+            still = await board_png(got.table.game, frame, lang=lang)
+            filename = f"{got.table.game}-{got.table.id}-turn-{point.turn}-{number}.png"
+            files.append(discord.File(io.BytesIO(still), filename))
+        await channel.send(flow.clip("\n".join(text)), files=files, allowed_mentions=mentions)
+    where = interaction.guild_id or "@me"
+    link = f"https://discord.com/channels/{where}/{first.channel.id}/{first.id}"
+    await flow.reply(interaction, _("Posted in the channel: {link}", link=link))
+
+
+class ReviewButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"review:(?P<table>\d+)",
+):
+    """Under the final result: the AI's review of the game, posted in the channel."""
+
+    def __init__(self, table_id: int, *, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(C_("button", "Review"), lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"review:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    fields = (("table", int),)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        await post_review(flow.bot_of(interaction), interaction, self.table_id)
+
+
+def add_review_button(view: discord.ui.View | None, table_id: int, *, lang: str) -> discord.ui.View:
+    """``view`` (or a new one) with the Review button added."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(table_id, lang=lang))
+    return view
+
+
+# --- hints (friendly games) ---------------------------------------------------------------------
+
+
+def _hint_seed(table_seed: int, version: int, seat: int) -> int:
+    return use_case.review_seed(table_seed) ^ (version * 8 + seat)
+
+
+async def send_hint(
+    bot: BoardBot, interaction: discord.Interaction[Any], table_id: int, version: int
+) -> None:
+    """Answer the clicker alone with the AI's suggested action (a button that plays it) and why,
+    from their own view, computed in the AI worker pool."""
+    table = await bot.service.get(table_id)
+    if table.status != "active":
+        await flow.reply(interaction, flow.ended_text(table))
+        return
+    if not table.hints:  # a rated table never shows the button; a forged click gets nothing
+        raise ServiceError(_("Hints are only for friendly games with the option `hints=yes`."))
+    if table.version != version:
+        await flow.send_stale(bot, interaction, table.id)
+        return
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise ServiceError(_("Only the players of this table get hints."))
+    decision = await bot.service.seat_decision(table.id, seat)
+    if decision is None:
+        raise ServiceError(_("You have no decision to take now."))
+    now, view, legal = decision
+    if bot.ai_pool is None:
+        bot.ai_pool = AiPool(bot.ai_workers, iterations=bot.ai_iterations)
+    seed = _hint_seed(now.seed, now.version, seat)
+    suggestion = await bot.ai_pool.run(ai_review.hint, now.game, view, legal, seed)
+    lang = reply_lang(interaction)
+    label = action_label(now.game, suggestion.action, lang=lang)
+    names = flow.names_of(now, lang=lang)
+    text = tr(
+        _(
+            "The AI suggests {action} (estimated chance to win after it: {chance}).",
+            action="`" + label + "`",
+            chance=_percent(suggestion.chance),
+        ),
+        lang,
+    )
+    if suggestion.runner_up is not None:
+        other = "`" + action_label(now.game, suggestion.runner_up, lang=lang) + "`"
+        why = use_case.term_text(now.game, suggestion.term, names, other=other)
+        text = f"{text} {tr(why, lang)}"
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(ActionButton(now.id, now.version, suggestion.action, lang=lang, label=label))
+    await flow.reply(interaction, text, view=buttons)
+
+
+class HintButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"hint:(?P<table>\d+):(?P<version>\d+)",
+):
+    """Under each board of a friendly table with hints: the AI's suggestion, to the clicker."""
+
+    def __init__(self, table_id: int, version: int, *, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(C_("button", "Hint (friendly game)"), lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"hint:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    fields = (("table", int), ("version", int))
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        await send_hint(flow.bot_of(interaction), interaction, self.table_id, self.version)
+
+
+REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton, HintButton)
