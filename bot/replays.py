@@ -29,7 +29,17 @@ from bot.service import NotFinished, ServiceError, Table
 if TYPE_CHECKING:
     from bot.service import Service
 
-__all__ = ["Replay", "Turn", "load", "split_turns", "story"]
+__all__ = [
+    "Replay",
+    "Step",
+    "Turn",
+    "after_turn",
+    "changed_squares",
+    "load",
+    "split_turns",
+    "steps",
+    "story",
+]
 
 #: The public view's field that changes when a turn ends (a player's turn; a Targi round).
 
@@ -44,9 +54,20 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One frame of the animated replay: the public board ``view`` during or after turn
+    ``turn``, with the ``changed`` squares framed (every square the turn changed)."""
+
+    turn: int
+    view: dict[str, Any]
+    changed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Replay:
     """A finished game turn by turn: ``frames[i]`` is the public board after ``turns[i]``
-    (AI seats marked, as on the boards), ``story`` the score story's numbers, ``log`` the
+    (AI seats marked, as on the boards; its turn counter reads that turn, as the caption
+    does), ``steps`` the animation's frames, ``story`` the score story's numbers, ``log`` the
     readable entries of every action (``log[k]`` is action ``k + 1``)."""
 
     table: Table
@@ -54,6 +75,7 @@ class Replay:
     frames: tuple[dict[str, Any], ...]
     story: dict[str, Any]
     log: tuple[LogEntry, ...]
+    steps: tuple[Step, ...] = ()
 
     def turn_log(self, number: int) -> list[LogEntry]:
         """The log entries of turn ``number`` (from 1)."""
@@ -72,6 +94,59 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
             turns.append(Turn(len(turns) + 1, start, index))
             start = index
     return turns
+
+
+def after_turn(game: str, view: dict[str, Any], number: int) -> dict[str, Any]:
+    """The board after turn ``number`` as its still shows it: the view that begins the next
+    turn, its counter set back to ``number`` (the caption's turn); a Targi round shows its end.
+    The final board (game over) is left as it is."""
+    if view.get("game_over"):
+        return view
+    key = titles.title(game).turn_key  # type: ignore[union-attr]
+    counter = {"turn": "turn_number"}.get(key, key)
+    shown = {**view, counter: number}
+    if key == "round":
+        shown.update(phase="limits", to_act=[], pending=None)
+    return shown
+
+
+def changed_squares(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """The squares whose pieces differ between two public boards (every ``square`` the board's
+    lists name; a bare square name counts as a piece: T&E's catastrophes), in reading order."""
+
+    def pieces(view: dict[str, Any]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for name, items in (view.get("board") or {}).items():
+            if not isinstance(items, list):
+                continue
+            for item in items:
+                square = item.get("square") if isinstance(item, dict) else item
+                if isinstance(square, str):
+                    found.setdefault(square, []).append(
+                        f"{name}:{sorted(item.items())!r}" if isinstance(item, dict) else name
+                    )
+        return found
+
+    old, new = pieces(before), pieces(after)
+    squares = {
+        sq for sq in old.keys() | new.keys() if sorted(old.get(sq, [])) != sorted(new.get(sq, []))
+    }
+    return tuple(sorted(squares, key=lambda sq: (int(sq[1:]) if sq[1:].isdigit() else 0, sq)))
+
+
+def steps(game: str, views: Sequence[dict[str, Any]], turns: Sequence[Turn]) -> list[Step]:
+    """The animation's frames: one per turn (the board after it, the squares it changed
+    framed); Targi also shows each placement of the round before the round's end."""
+    found: list[Step] = []
+    round_key = titles.title(game).turn_key == "round"  # type: ignore[union-attr]
+    for turn in turns:
+        if round_key:
+            for index in range(turn.start + 1, turn.end):
+                if views[index - 1].get("phase") == "place":
+                    found.append(Step(turn.number, views[index]))
+        last = after_turn(game, views[turn.end], turn.number)
+        found.append(Step(turn.number, last, changed_squares(views[turn.start], views[turn.end])))
+    return found
 
 
 def story(
@@ -109,11 +184,13 @@ def _build(
     views = [game.view(state, None) for state in states]
     turns = split_turns(game.NAME, views)
     robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
-    frames = tuple({**views[t.end], "ai_seats": robots} if robots else views[t.end] for t in turns)
+    marked = [{**view, "ai_seats": robots} if robots else view for view in views]
+    frames = tuple(after_turn(game.NAME, marked[t.end], t.number) for t in turns)
     names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
     entries = [e for e in log_entries(game, states, actions, names, lang=lang) if e.number > 0]
     numbers = story(game, states, views, turns, robots)
-    return Replay(table, tuple(turns), frames, numbers, tuple(entries))
+    moving = tuple(steps(game.NAME, marked, turns))
+    return Replay(table, tuple(turns), frames, numbers, tuple(entries), moving)
 
 
 async def load(service: Service, table_id: int, lang: str = DEFAULT) -> Replay:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import importlib
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot import titles
+from bot.i18n import C_, tr
 from renderers import palette as P
 from renderers._draw import (
     draw_text,
@@ -32,34 +33,59 @@ __all__ = [
     "frame_durations",
     "render_chart",
     "render_replay",
+    "replay_frame",
+    "turn_caption",
 ]
 
-#: The whole replay plays in about this long (ms), whatever the number of turns ...
-REPLAY_MS = 6000
-#: ... each frame shown at least and at most this long (ms) ...
-FRAME_MS = (60, 700)
+#: Each frame shows one turn this long (ms): slow enough to see what the turn changed ...
+FRAME_MS = 900
+#: ... but a long game's replay plays in at most about this long (ms), each frame then shown
+#: no shorter than :data:`SHORTEST_FRAME_MS` (a pace a person follows) ...
+REPLAY_MS = 60_000
+SHORTEST_FRAME_MS = 400
 #: ... and the final board held this long before it starts again.
 LAST_FRAME_MS = 3000
 #: A replay larger than this (bytes) is drawn again at half the size (Discord's own limit is
 #: 25 MB; 8 MB stays under the smallest upload limit a server can have had).
 REPLAY_BUDGET = 8 * 1024 * 1024
+#: The band above each frame with "turn N of M", tall enough to read at a phone's ~400 px.
+BANNER_H = 76
+BANNER_TEXT = 52
+#: The squares a turn changed are framed in this colour on its frame.
+CHANGED: P.RGB = P.ACCENT
 
 
 def frame_durations(frames: int) -> list[int]:
-    """Milliseconds per frame: the turns share :data:`REPLAY_MS`, the last frame is held."""
+    """Milliseconds per frame: :data:`FRAME_MS` each (less in a long game, never under
+    :data:`SHORTEST_FRAME_MS`), the last frame held."""
     if frames <= 0:
         return []
-    low, high = FRAME_MS
-    each = max(low, min(high, REPLAY_MS // max(1, frames - 1)))
+    each = max(SHORTEST_FRAME_MS, min(FRAME_MS, REPLAY_MS // max(1, frames - 1)))
     each -= each % 10  # GIF counts in hundredths of a second
     return [each] * (frames - 1) + [LAST_FRAME_MS]
 
 
-def render_replay(
-    game: str, frames: Sequence[dict[str, Any]], lang: str = "en", fmt: str = "gif"
-) -> bytes:
-    """The animated replay: ``frames`` (public views, one per turn) as GIF or ``"apng"`` bytes.
+def turn_caption(game: str, number: int, total: int, lang: str) -> str:
+    """ "Turn 3 of 21" (Targi: "Round 3 of 12"), as the banner and the caption write it."""
+    if titles.title(game) is not None and titles.title(game).turn_key == "round":  # type: ignore[union-attr]
+        return tr(C_("replay", "Round {n} of {total}", n=number, total=total), lang)
+    return tr(C_("replay", "Turn {n} of {total}", n=number, total=total), lang)
 
+
+def render_replay(
+    game: str,
+    frames: Sequence[dict[str, Any]],
+    lang: str = "en",
+    fmt: str = "gif",
+    turns: Sequence[int] | None = None,
+    changed: Sequence[Sequence[str]] | None = None,
+) -> bytes:
+    """The animated replay: ``frames`` (public views) as GIF or ``"apng"`` bytes, each under a
+    banner naming its turn (``turns[i]``, default one turn per frame) with the squares
+    ``changed[i]`` framed.
+
+    Drawn one frame at a time: each board is reduced to palette indices as soon as it is drawn,
+    so a long game's replay holds a byte per pixel per frame, not the four of a drawing.
     Raises ValueError for a seat's own view (a frame is posted in the channel) or no frame.
     """
     if titles.title(game) is None:
@@ -70,39 +96,78 @@ def render_replay(
         raise ValueError("a replay is drawn from public views only (viewer None)")
     if fmt not in ("gif", "apng"):
         raise ValueError(f"unknown replay format {fmt!r}")
-    import renderers
+    numbers = list(turns) if turns is not None else list(range(1, len(frames) + 1))
+    if len(numbers) != len(frames):
+        raise ValueError("one turn number per frame")
+    marked = list(changed) if changed is not None else [[] for _ in frames]
+    total = max(numbers)
 
-    board = renderers.images(game).board_image
-    images = [board(frame, lang) for frame in frames]
-    data = _animation(images, fmt)
-    while len(data) > REPLAY_BUDGET and images[0].width > 200:
-        images = [i.resize((i.width // 2, i.height // 2), Image.Resampling.BOX) for i in images]
-        data = _animation(images, fmt)
+    def drawn(halve: bool) -> Iterator[Image.Image]:
+        for frame, number, squares in zip(frames, numbers, marked, strict=True):
+            image = replay_frame(game, frame, number, total, squares, lang)
+            if halve:
+                image = image.resize((image.width // 2, image.height // 2), Image.Resampling.BOX)
+            yield indexed(image)  # the drawing (RGB) is dropped here
+
+    data = _animation(drawn(False), len(frames), fmt)
+    if len(data) > REPLAY_BUDGET:
+        data = _animation(drawn(True), len(frames), fmt)
     return data
 
 
-def _animation(images: Sequence[Image.Image], fmt: str) -> bytes:
-    """``images`` joined into one looping animation in the boards' fixed palette, so the last
-    frame is, pixel for pixel, the board the channel shows."""
-    frames = [indexed(i) for i in images]
+def replay_frame(
+    game: str,
+    view: dict[str, Any],
+    number: int,
+    total: int,
+    changed: Sequence[str],
+    lang: str,
+) -> Image.Image:
+    """One frame: the board as the channel shows it, the ``changed`` squares framed, under a
+    banner "turn ``number`` of ``total``"."""
+    import renderers
+
+    board = renderers.images(game).board_image(view, lang)
+    if changed and game == "tigris":
+        from renderers.tigris import CELL, square_xy
+
+        draw = ImageDraw.Draw(board)
+        for square in changed:
+            x, y = square_xy(square)
+            draw.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=P.OUTLINE, width=7)
+            draw.rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), outline=CHANGED, width=4)
+    image = Image.new("RGB", (board.width, board.height + BANNER_H), P.BACKGROUND)
+    image.paste(board, (0, BANNER_H))
+    caption = turn_caption(game, number, total, lang)
+    draw = ImageDraw.Draw(image)
+    size = fit_size(caption, board.width - 2 * MARGIN, BANNER_TEXT, "bold")
+    draw_text(draw, (MARGIN, BANNER_H // 2), caption, size, "bold", P.TEXT, anchor="lm")
+    return image
+
+
+def _animation(frames: Iterator[Image.Image], count: int, fmt: str) -> bytes:
+    """``count`` frames (palette indices, drawn as the encoder asks for them: never all at
+    once) joined into one looping animation in the boards' fixed palette, so the last frame
+    is, pixel for pixel, the board the channel shows."""
     buffer = io.BytesIO()
-    durations = frame_durations(len(frames))
+    durations = frame_durations(count)
+    first = next(frames)
     if fmt == "gif":
-        frames[0].save(
+        first.save(
             buffer,
             format="GIF",
             save_all=True,
-            append_images=frames[1:],
+            append_images=frames,
             duration=durations,
             loop=0,
             disposal=1,
         )
     else:
-        frames[0].save(
+        first.save(
             buffer,
             format="PNG",
             save_all=True,
-            append_images=frames[1:],
+            append_images=frames,
             duration=durations,
             loop=0,
             compress_level=1,

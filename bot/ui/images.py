@@ -110,10 +110,12 @@ class RenderPool:
         return data
 
     async def draw_long(self, function: Callable[..., bytes], *args: Any) -> bytes:
-        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue)."""
+        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue). A
+        worker that dies is replaced but the call is not made again: the caller decides (a
+        replay is tried twice in all, see :mod:`bot.ui.replays`)."""
         if self._long is None:
             self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS)
-        data, cpu = await self._long.run(_timed, function, args)
+        data, cpu = await self._long.run(_timed, function, args, retry=False)
         self.cpu_seconds += cpu
         self.images += 1
         return data
@@ -213,12 +215,23 @@ async def private_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
     return await render(renderers.render_private, game, shown, lang)
 
 
-async def replay_gif(game: str, frames: list[dict[str, Any]], *, lang: str) -> bytes:
-    """A finished game's replay (public views, one per turn) as an animated GIF in ``lang``."""
+async def replay_gif(
+    game: str,
+    frames: list[dict[str, Any]],
+    *,
+    lang: str,
+    turns: list[int] | None = None,
+    changed: list[tuple[str, ...]] | None = None,
+) -> bytes:
+    """A finished game's replay (public views; ``turns[i]`` the turn of frame ``i``, default
+    one per turn; ``changed[i]`` the squares framed on it) as an animated GIF in ``lang``."""
     shown = [presenters.localize_view(game, frame, lang=lang) for frame in frames]
-    return await render_long(renderers.replay.render_replay, game, shown, lang)
+    return await render_long(
+        renderers.replay.render_replay, game, shown, lang, "gif", turns, changed
+    )
 
 
 async def chart_png(game: str, story: dict[str, Any], *, lang: str) -> bytes:
-    """A finished game's score story as PNG bytes in ``lang``."""
-    return await render(renderers.replay.render_chart, game, story, lang)
+    """A finished game's score story as PNG bytes in ``lang`` (in the long drawings' lane: it
+    is drawn after the final result, and must not take a board's place)."""
+    return await render_long(renderers.replay.render_chart, game, story, lang)

@@ -17,12 +17,17 @@ from bot.games import get_game
 from bot.games.playout import Playout, play
 from renderers import render_board, tigris_chart
 from renderers import replay as replay_chart
+from renderers import palette as P
 from renderers.replay import (
+    BANNER_H,
     REPLAY_BUDGET,
     frame_durations,
     render_chart,
     render_replay,
+    replay_frame,
+    turn_caption,
 )
+from renderers.tigris import CELL, square_xy
 
 GAMES = [("tigris", 2, 1), ("tigris", 4, 1), ("targi", 2, 1)]
 
@@ -48,33 +53,117 @@ def _expected_turns(name: str, states: list[Any]) -> int:
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), GAMES)
-def test_a_replay_has_one_frame_per_turn_and_ends_on_the_final_board(
+def test_a_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
     name: str, seats: int, seed: int
 ) -> None:
+    """One frame per T&E turn; a Targi round shows each placement, then its end; the last frame
+    is the final board under its banner (the squares the last turn changed framed)."""
     states = _played(name, seats, seed).states
     turns, views = _replay(name, seats, seed)
     assert len(turns) == _expected_turns(name, states)
-    frames = [views[t.end] for t in turns]
-    data = render_replay(name, frames)
+    steps = replays.steps(name, views, turns)
+    assert [s.turn for s in steps] == sorted(s.turn for s in steps)
+    assert {s.turn for s in steps} == set(range(1, len(turns) + 1))
+    for turn in turns:
+        mine = [s for s in steps if s.turn == turn.number]
+        if name == "tigris":
+            assert len(mine) == 1
+        else:  # every placement of the round, then the round's end
+            placements = sum(
+                views[i - 1]["phase"] == "place" for i in range(turn.start + 1, turn.end)
+            )
+            assert placements >= 1 or turn is turns[-1]
+            assert len(mine) == placements + 1
+    data = render_replay(
+        name,
+        [s.view for s in steps],
+        turns=[s.turn for s in steps],
+        changed=[s.changed for s in steps],
+    )
     assert data[:6] == b"GIF89a" and len(data) < REPLAY_BUDGET
     animation = Image.open(io.BytesIO(data))
-    assert animation.n_frames == len(turns)
+    assert animation.n_frames == len(steps)
     animation.seek(animation.n_frames - 1)
     last = animation.convert("RGB")
+    last = last.crop((0, BANNER_H, last.width, last.height))
     final = Image.open(io.BytesIO(render_board(name, get_game(name).view(states[-1], None), "en")))
+    final = final.convert("RGB")
     assert last.size == final.size
-    assert ImageChops.difference(last, final.convert("RGB")).getbbox() is None
+    for square in steps[-1].changed:
+        x, y = square_xy(square)
+        for image in (last, final):
+            image.paste((0, 0, 0), (x, y, x + CELL, y + CELL))
+    assert ImageChops.difference(last, final).getbbox() is None
 
 
-def test_frames_play_a_few_seconds_and_the_final_board_is_held() -> None:
+def test_frames_play_at_a_pace_a_person_follows_and_the_final_board_is_held() -> None:
     assert frame_durations(0) == []
     assert frame_durations(1) == [3000]
-    for frames in (2, 12, 69, 93, 120):
+    for frames in (2, 12, 69, 93, 120, 400):
         durations = frame_durations(frames)
         assert len(durations) == frames and durations[-1] == 3000
-        assert all(60 <= d <= 700 and d % 10 == 0 for d in durations[:-1])
-        assert sum(durations[:-1]) <= 7_500  # the turns of a long T&E game in a few seconds
-    assert sum(frame_durations(12)[:-1]) >= 5000  # Targi's 12 rounds are not rushed
+        assert all(400 <= d <= 900 and d % 10 == 0 for d in durations[:-1])
+    assert frame_durations(12)[0] == 900  # a short game is not rushed
+    assert sum(frame_durations(120)[:-1]) <= 61_000  # a long one plays in about a minute
+
+
+def test_each_frame_names_its_turn_in_a_large_banner() -> None:
+    game = get_game("tigris")
+    view = game.view(_played("tigris", 2, 1).states[10], None)
+    banners = []
+    for number in (3, 4):
+        frame = replay_frame("tigris", view, number, 21, (), "en")
+        banner = frame.crop((0, 0, frame.width, BANNER_H))
+        banners.append(banner)
+        ink = banner.convert("L").point(lambda v: 255 if v > 128 else 0).getbbox()
+        assert ink is not None and ink[3] - ink[1] >= 36  # letters a phone reads at 400 px
+    assert ImageChops.difference(banners[0], banners[1]).getbbox() is not None
+    assert turn_caption("tigris", 3, 21, "en") == "Turn 3 of 21"
+    assert turn_caption("targi", 3, 12, "en") == "Round 3 of 12"
+    assert turn_caption("tigris", 3, 21, "ko") == "3/21턴"
+    assert turn_caption("targi", 3, 12, "tr") == "12 turdan 3. tur"
+
+
+def test_the_squares_a_turn_changed_are_framed_on_its_frame() -> None:
+    turns, views = _replay("tigris", 2, 1)
+    steps = replays.steps("tigris", views, turns)
+
+    def pieces(view: dict[str, Any]) -> set[tuple[str, str]]:
+        board = view["board"]
+        found = {(t["square"], f"tile {t['colour']} {t['face_down']}") for t in board["tiles"]}
+        found |= {(ld["square"], f"leader {ld['colour']} {ld['seat']}") for ld in board["leaders"]}
+        found |= {(sq, "catastrophe") for sq in board["catastrophes"]}
+        return found | {(m["square"], "monument") for m in board["monuments"]}
+
+    for turn, step in zip(turns, steps, strict=True):
+        moved = pieces(views[turn.start]) ^ pieces(views[turn.end])
+        assert {square for square, _ in moved} <= set(step.changed)
+        for square in step.changed:  # nothing framed that stayed as it was
+            assert any(sq == square for sq, _ in moved) or square in str(views[turn.end]["board"])
+    assert sum(bool(s.changed) for s in steps) > len(steps) * 3 // 4
+    turn, step = turns[2], steps[2]
+    before, after = views[turn.start]["board"], views[turn.end]["board"]
+    placed = {t["square"] for t in after["tiles"]} - {t["square"] for t in before["tiles"]}
+    assert placed
+    framed = replay_frame("tigris", step.view, 3, len(turns), step.changed, "en")
+    plain = replay_frame("tigris", step.view, 3, len(turns), (), "en")
+    x, y = square_xy(sorted(placed)[0])
+    assert framed.getpixel((x + 4, y + 4 + BANNER_H)) == P.ACCENT
+    assert ImageChops.difference(framed, plain).getbbox() is not None
+
+
+def test_a_turns_still_reads_the_turn_its_caption_names() -> None:
+    """`/game replay turn:2` is captioned "turn 2": the board after turn 2 says turn 2 too (it
+    began turn 3); a Targi round's still shows that round's end."""
+    turns, views = _replay("tigris", 2, 1)
+    shown = replays.after_turn("tigris", views[turns[1].end], 2)
+    assert views[turns[1].end]["turn_number"] == 3 and shown["turn_number"] == 2
+    targi_turns, targi_views = _replay("targi", 2, 1)
+    shown = replays.after_turn("targi", targi_views[targi_turns[0].end], 1)
+    assert targi_views[targi_turns[0].end]["round"] == 2
+    assert shown["round"] == 1 and shown["phase"] == "limits" and shown["to_act"] == []
+    final = targi_views[targi_turns[-1].end]
+    assert replays.after_turn("targi", final, len(targi_turns)) is final  # game over as it is
 
 
 def test_a_replay_is_drawn_from_public_views_only() -> None:
