@@ -155,10 +155,12 @@ def story(
     views: Sequence[dict[str, Any]],
     turns: Sequence[Turn],
     robots: Sequence[int] = (),
+    ranking: Sequence[Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """The score story's numbers: per seat a series per quantity (index 0 the deal, index ``n``
     after turn ``n``) and the marks (``{"turn", "kind", "seats"}``), as the title's ``story``
-    tells them (it may read each seat's own view: call this only once the game ended)."""
+    tells them (it may read each seat's own view: call this only once the game ended), and the
+    final ``ranking`` (places, best first; None if unknown) the chart shows."""
     ends = [0, *(t.end for t in turns)]
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
@@ -171,7 +173,19 @@ def story(
         "players": players,
         "marks": marks,
         "ai_seats": list(robots),
+        "ranking": [list(place) for place in ranking] if ranking is not None else None,
     }
+
+
+def final_ranking(table: Table, game: ModuleType, state: Any) -> list[list[int]] | None:
+    """The places of a finished game as its final result gives them: a resigned seat last."""
+    seats = len(table.players)
+    if table.end_reason == "resigned" and table.resigned_seat is not None:
+        others = [s for s in range(seats) if s != table.resigned_seat]
+        return [others, [table.resigned_seat]] if others else [[table.resigned_seat]]
+    if table.end_reason == "over":
+        return [list(place) for place in game.outcome(state)["ranking"]]
+    return None
 
 
 def _build(
@@ -188,7 +202,7 @@ def _build(
     frames = tuple(after_turn(game.NAME, marked[t.end], t.number) for t in turns)
     names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
     entries = [e for e in log_entries(game, states, actions, names, lang=lang) if e.number > 0]
-    numbers = story(game, states, views, turns, robots)
+    numbers = story(game, states, views, turns, robots, final_ranking(table, game, states[-1]))
     moving = tuple(steps(game.NAME, marked, turns))
     return Replay(table, tuple(turns), frames, numbers, tuple(entries), moving)
 

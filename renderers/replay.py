@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -30,10 +31,14 @@ from renderers.indexed import indexed
 
 __all__ = [
     "REPLAY_BUDGET",
+    "conflict_mark",
+    "dashed_line",
     "frame_durations",
+    "ordinal_rank",
     "render_chart",
     "render_replay",
     "replay_frame",
+    "spread",
     "turn_caption",
 ]
 
@@ -181,13 +186,20 @@ WIDTH = 1200
 MARGIN = 16
 LABEL_W = 210  # the player's name column left of each plot
 PLOT_X = MARGIN + LABEL_W
-PLOT_W = WIDTH - PLOT_X - MARGIN - 36  # room for the y labels on the right
+Y_LABELS_W = 36  # the y labels right of each plot
+END_LABELS_W = 70  # then each line's label at its end (its marker and final value)
+PLOT_W = WIDTH - PLOT_X - MARGIN - Y_LABELS_W - END_LABELS_W
+END_X = PLOT_X + PLOT_W + Y_LABELS_W
 HEADER_H = 86
 AXIS_H = 36
 THIN, HEAVY = 2, 7
 PLOT_PAD = 6  # pixels between the plot's frame and its 0 and top lines
 
 WAR_GLYPH = "⚔"
+#: A conflict the player won is marked ▲ on a solid line, one they lost ▽ on a dashed line:
+#: told apart by shape, not colour.
+WON_GLYPH = "▲"
+LOST_GLYPH = "▽"
 
 
 def render_chart(game: str, story: dict[str, Any], lang: str = "en") -> bytes:
@@ -246,14 +258,106 @@ def _axis(draw: ImageDraw.ImageDraw, y: int, turns: int, label: str) -> None:
 
 
 def _player_label(
-    image: Image.Image, x: int, y: int, title: str, lines: Sequence[str], robot: bool
+    image: Image.Image,
+    x: int,
+    y: int,
+    title: str,
+    lines: Sequence[str],
+    robot: bool,
+    headline: str = "",
 ) -> None:
-    """A player's name (with the robot mark for an AI seat) and a line or two under it."""
+    """A player's name (with the robot mark for an AI seat), their ``headline`` (final place
+    and score) large, and a line or two under it."""
     draw = ImageDraw.Draw(image)
     width = LABEL_W - 16
     if robot:
         image.paste(robot_sprite(22), (x, y), robot_sprite(22))
         x, width = x + 28, width - 28
     draw_text(draw, (x, y + 2), title, fit_size(title, width, 20), "bold", P.TEXT)
+    if headline:
+        y += 28
+        hx = x - (28 if robot else 0)
+        size = fit_size(headline, PLOT_X - 12 - hx, 22, "bold")
+        draw_text(draw, (hx, y + 2), headline, size, "bold", P.ACCENT)
     for i, line in enumerate(lines):
         draw_text(draw, (x, y + 30 + 20 * i), line, fit_size(line, width, 15), fill=P.TEXT_DIM)
+
+
+def dashed_line(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[tuple[float, float]],
+    fill: P.RGB,
+    width: int,
+    pattern: Sequence[int] = (),
+) -> None:
+    """A polyline, solid (no ``pattern``) or dashed: ``pattern`` the lengths (pixels along the
+    line) of dash, gap, dash, gap ... repeated; lines told apart without their colour."""
+    if not pattern:
+        draw.line(list(points), fill=fill, width=width, joint="curve")
+        return
+    step, on, left = 0, True, float(pattern[0])
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        done = 0.0
+        while done < length:
+            run = min(left, length - done)
+            if on:
+                a, b = done / length, (done + run) / length
+                draw.line(
+                    [
+                        (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                        (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    ],
+                    fill=fill,
+                    width=width,
+                )
+            done += run
+            left -= run
+            if left <= 0:
+                step = (step + 1) % len(pattern)
+                on = step % 2 == 0
+                left = float(pattern[step])
+
+
+def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """The ``wanted`` heights moved apart just enough that neighbours are ``gap`` apart, kept
+    within ``low``..``high`` (end labels of lines that end close together)."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    last = low - gap
+    for i in order:
+        last = max(wanted[i], last + gap)
+        placed[i] = last
+    overflow = last - high
+    if overflow > 0:
+        for i in order:
+            placed[i] = max(low, placed[i] - overflow)
+        last = low - gap
+        for i in order:
+            last = max(placed[i], last + gap)
+            placed[i] = last
+    return placed
+
+
+def conflict_mark(
+    draw: ImageDraw.ImageDraw, x: float, top: int, height: int, glyph: str, won: bool
+) -> None:
+    """A conflict at ``x`` above a plot: its glyph, ▲ and a solid line if the player won it,
+    ▽ and a dashed line if they lost it."""
+    if won:
+        draw.line([(x, top), (x, top + height)], fill=P.TEXT_DIM, width=2)
+    else:
+        dashed_line(draw, [(x, top), (x, top + height)], P.CORNER_FRAME, 2, (4, 4))
+    draw_text(draw, (x - 1, top - 3), glyph, 16, fill=P.TEXT, anchor="rd")
+    shape = WON_GLYPH if won else LOST_GLYPH
+    draw_text(draw, (x + 1, top - 3), shape, 14, fill=P.TEXT, anchor="ld")
+
+
+def ordinal_rank(story: dict[str, Any], seat: int) -> int | None:
+    """The seat's place in the final ranking (1 the winner; tied seats share it), if known."""
+    place = 1
+    for group in story.get("ranking") or []:
+        if seat in group:
+            return place
+        place += len(group)
+    return None

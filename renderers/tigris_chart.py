@@ -12,14 +12,17 @@ from renderers import palette as P
 from renderers._draw import ai_seats_of, draw_text
 from renderers.replay import (
     AXIS_H,
+    END_X,
     HEADER_H,
     HEAVY,
+    LOST_GLYPH,
     MARGIN,
+    PLOT_PAD,
     PLOT_W,
     PLOT_X,
-    THIN,
     WAR_GLYPH,
     WIDTH,
+    WON_GLYPH,
     _axis,
     _grid,
     _header,
@@ -27,12 +30,26 @@ from renderers.replay import (
     _player_label,
     _x,
     _y,
+    conflict_mark,
+    dashed_line,
+    ordinal_rank,
+    spread,
 )
-from renderers.tigris import COLOURS, _name
+from renderers.tigris import COLOURS, _name, final_score_now, tile_sprite
 
 TIGRIS_PANEL_H = 170
 REVOLT_GLYPH = "⚑"
 TREASURE_GLYPH = "◆"
+#: Each colour's line has a dash pattern of its own (and its tile at its end): the four are
+#: told apart without seeing colour.
+DASHES: dict[str, tuple[int, ...]] = {
+    "red": (),
+    "blue": (14, 6),
+    "green": (3, 5),
+    "black": (14, 5, 3, 5),
+}
+LINE_W = 3
+END_TILE = 18
 
 COLOUR_NAMES: dict[str, Text] = {
     "red": C_("chart image", "red"),
@@ -43,8 +60,10 @@ COLOUR_NAMES: dict[str, Text] = {
 
 
 def chart(story: dict[str, Any], lang: str) -> Image.Image:
-    """Per player a plot of the four colours' points after each turn, the weakest colour heavy
-    (it decides the game), the treasures taken, and the wars and revolts the player fought."""
+    """Per player a plot of the four colours' points after each turn (each its own dash pattern
+    and its tile at the line's end), the weakest colour heavy (it decides the game), the
+    treasures taken, the wars and revolts the player won (▲) and lost (▽), and the player's
+    final place and score."""
     players = story["players"]
     turns = int(story["turns"])
     colours = COLOURS
@@ -66,10 +85,12 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
         tr(
             C_(
                 "chart image",
-                "{treasure} treasure taken   {war} war   {revolt} revolt",
+                "{treasure} treasure taken   {war} war   {revolt} revolt   {won} won   {lost} lost",
                 treasure=TREASURE_GLYPH,
                 war=WAR_GLYPH,
                 revolt=REVOLT_GLYPH,
+                won=WON_GLYPH,
+                lost=LOST_GLYPH,
             ),
             lang,
         ),
@@ -85,6 +106,13 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
         final = [f"{tr(COLOUR_NAMES[c], lang)} {series[c][-1]}" for c in colours]
         treasures = tr(C_("chart image", "treasures: {n}", n=series["treasures"][-1]), lang)
         name = _name(str(player.get("dynasty", "")), lang)
+        score = final_score_now({c: series[c][-1] for c in colours}, series["treasures"][-1])
+        rank = ordinal_rank(story, seat)
+        headline = (
+            ""
+            if rank is None
+            else tr(C_("chart image", "place {rank} · score {score}", rank=rank, score=score), lang)
+        )
         _player_label(
             image,
             MARGIN,
@@ -92,6 +120,7 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
             name,
             [", ".join(final[:2]), ", ".join(final[2:]), treasures],
             seat in robots,
+            headline,
         )
         plot_top = top + 24
         draw.rectangle(
@@ -101,10 +130,9 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
         for mark in marks:
             if seat not in mark["seats"] or mark["kind"] == "treasure":
                 continue
-            x = _x(mark["turn"], turns)
-            draw.line([(x, plot_top), (x, plot_top + plot_h)], fill=P.CORNER_FRAME, width=1)
             glyph = WAR_GLYPH if mark["kind"] == "war" else REVOLT_GLYPH
-            draw_text(draw, (x, top + 20), glyph, 16, fill=P.TEXT, anchor="md")
+            won = seat in (mark.get("won") or [])
+            conflict_mark(draw, _x(mark["turn"], turns), plot_top, plot_h, glyph, won)
         _tigris_lines(draw, series, plot_top, plot_h, highest, turns)
         for mark in marks:
             if mark["kind"] == "treasure" and seat in mark["seats"]:
@@ -119,6 +147,7 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
                     stroke_width=1,
                     stroke_fill=P.TREASURE_EDGE,
                 )
+        _end_labels(image, series, plot_top, plot_h, highest)
     _axis(draw, height - AXIS_H - MARGIN + 4, turns, tr(C_("chart image", "turn"), lang))
     return image
 
@@ -136,7 +165,7 @@ def _tigris_lines(
     colours = COLOURS
     for colour in colours:
         points = [(_x(t, turns), _y(v, top, height, highest)) for t, v in enumerate(series[colour])]
-        draw.line(points, fill=P.TIGRIS_COLOURS[colour], width=THIN, joint="curve")
+        dashed_line(draw, points, P.TIGRIS_COLOURS[colour], LINE_W, DASHES[colour])
     for turn in range(1, len(series[colours[0]])):
         weakest = min(colours, key=lambda c: series[c][turn])
         before = min(series[c][turn - 1] for c in colours)
@@ -149,4 +178,26 @@ def _tigris_lines(
             fill=P.TIGRIS_COLOURS[weakest],
             width=HEAVY,
             joint="curve",
+        )
+
+
+def _end_labels(
+    image: Image.Image, series: dict[str, list[int]], top: int, height: int, highest: int
+) -> None:
+    """Right of the plot, at the height where each colour's line ends: its tile (the colour's
+    symbol) and its final points, moved apart where lines end together."""
+    draw = ImageDraw.Draw(image)
+    wanted = [_y(series[c][-1], top, height, highest) for c in COLOURS]
+    placed = spread(wanted, END_TILE + 2, top + PLOT_PAD, top + height - PLOT_PAD)
+    for colour, y in zip(COLOURS, placed, strict=True):
+        tile = tile_sprite(colour, END_TILE)
+        image.paste(tile, (END_X, round(y - END_TILE / 2)), tile)
+        draw_text(
+            draw,
+            (END_X + END_TILE + 5, y),
+            str(series[colour][-1]),
+            16,
+            "bold",
+            P.TEXT,
+            anchor="lm",
         )

@@ -15,11 +15,14 @@ from PIL import Image, ImageChops
 from bot import replays
 from bot.games import get_game
 from bot.games.playout import Playout, play
+from renderers import palette as P
 from renderers import render_board, tigris_chart
 from renderers import replay as replay_chart
-from renderers import palette as P
+from renderers._draw import recording
 from renderers.replay import (
     BANNER_H,
+    END_X,
+    HEADER_H,
     REPLAY_BUDGET,
     frame_durations,
     render_chart,
@@ -197,13 +200,20 @@ def _tigris_story_by_states(states: list[Any]) -> dict[str, Any]:
         }
         series["treasures"] = [states[i].treasures_held[seat] for i in ends]
         players.append(series)
-    kinds = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
+    kinds = {
+        "war_won": "war",
+        "war_won_no_tiles": "war",
+        "revolt_won": "revolt",
+        "treasure": "treasure",
+    }
     marks = []
     for number in range(1, len(ends)):
         for i in range(ends[number - 1] + 1, ends[number] + 1):
-            for _kind, _text, seats, key, _params in states[i].events:
+            for _kind, _text, seats, key, params in states[i].events:
                 if key in kinds:
-                    marks.append((number, kinds[key], tuple(sorted(seats))))
+                    winner = dict(params).get("winner")
+                    won = (int(str(winner)[1:]),) if winner else ()
+                    marks.append((number, kinds[key], tuple(sorted(seats)), won))
     return {"turns": len(ends) - 1, "players": players, "marks": marks}
 
 
@@ -252,7 +262,15 @@ def test_the_score_story_matches_the_engine_states(name: str, seats: int, seed: 
         assert [p["series"] for p in story["players"]] == expected["players"]
         assert expected["marks"], "a raid to mark"
     assert story["turns"] == expected["turns"] == len(turns)
-    assert [(m["turn"], m["kind"], tuple(m["seats"])) for m in story["marks"]] == expected["marks"]
+    if name == "tigris":  # a conflict names its winner, one of its two seats
+        shown = [
+            (m["turn"], m["kind"], tuple(m["seats"]), tuple(m.get("won", ())))
+            for m in story["marks"]
+        ]
+        assert all(set(m[3]) < set(m[2]) for m in shown if m[1] != "treasure")
+    else:
+        shown = [(m["turn"], m["kind"], tuple(m["seats"])) for m in story["marks"]]
+    assert shown == expected["marks"]
     assert story["ai_seats"] == [1]
 
 
@@ -286,3 +304,104 @@ def test_an_ai_seat_is_marked_beside_its_name_in_the_chart(
     if name == "tigris":  # seat 1's panel, the second from the top
         panel = replay_chart.HEADER_H + tigris_chart.TIGRIS_PANEL_H
         assert panel <= top and bottom <= panel + tigris_chart.TIGRIS_PANEL_H
+
+
+def _story(
+    marks: list[dict[str, Any]], series: dict[str, list[int]] | None = None
+) -> dict[str, Any]:
+    """A two-player T&E story of 10 turns with ``marks``; seat 0's colours ``series``."""
+    flat = {c: [0] * 11 for c in ("red", "blue", "green", "black", "treasures")}
+    return {
+        "game": "tigris",
+        "turns": 10,
+        "players": [
+            {"seat": 0, "dynasty": "archer", "series": {**flat, **(series or {})}},
+            {"seat": 1, "dynasty": "bull", "series": flat},
+        ],
+        "marks": marks,
+        "ai_seats": [],
+        "ranking": [[1], [0]],
+    }
+
+
+def _grey(story: dict[str, Any]) -> Image.Image:
+    return Image.open(io.BytesIO(render_chart("tigris", story))).convert("L")
+
+
+def test_conflicts_won_and_lost_are_marked_apart_even_without_colour() -> None:
+    """Archer's war at turn 5: won (▲, a solid line) or lost (▽, a dashed one), in grey."""
+    won = _grey(_story([{"turn": 5, "kind": "war", "seats": [0, 1], "won": [0]}]))
+    lost = _grey(_story([{"turn": 5, "kind": "war", "seats": [0, 1], "won": [1]}]))
+    nothing = _grey(_story([]))
+    x = round(replay_chart._x(5, 10))
+    top = HEADER_H + 8  # Archer's panel
+    box = (x - 30, top, x + 30, top + 170)
+    assert ImageChops.difference(won.crop(box), nothing.crop(box)).getbbox() is not None
+    assert ImageChops.difference(won.crop(box), lost.crop(box)).getbbox() is not None
+    # The line down the plot: solid when won, broken when lost.
+    column = [(x, y) for y in range(top + 40, top + 140)]
+    assert all(won.getpixel(p) != nothing.getpixel(p) for p in column[::7])
+    assert any(lost.getpixel(p) == nothing.getpixel(p) for p in column)
+    with recording() as drawn:
+        render_chart("tigris", _story([]))
+    assert any("▲ won" in text and "▽ lost" in text for text in drawn)  # the legend says so
+
+
+def test_the_four_colour_lines_are_told_apart_without_colour() -> None:
+    """Each colour's line has its dash pattern (how much of its row is inked differs), and its
+    tile (its symbol, not only its colour) with its final points at its end."""
+    heights = {"red": 8, "blue": 6, "green": 4, "black": 2}
+    story = _story([], {c: [v] * 11 for c, v in heights.items()})
+    grey = _grey(story)
+    top = HEADER_H + 8 + 24
+    plot_h = tigris_chart.TIGRIS_PANEL_H - 40
+    land = Image.new("RGB", (1, 1), P.LAND).convert("L").getpixel((0, 0))
+    inked = {}
+    for colour, value in heights.items():
+        if colour == "black":
+            continue  # the weakest colour: the heavy line covers it
+        y = round(replay_chart._y(value, top, plot_h, 10))
+        row = [grey.getpixel((x, y)) for x in range(replay_chart.PLOT_X + 5, END_X - 45)]
+        inked[colour] = sum(v != land for v in row) / len(row)
+    assert inked["red"] > 0.95  # solid
+    assert inked["blue"] < inked["red"] - 0.1 and inked["green"] < inked["blue"] - 0.1
+    assert len(tigris_chart.DASHES) == len(set(tigris_chart.DASHES.values())) == 4
+    tiles = []
+    for value in heights.values():
+        y = replay_chart._y(value, top, plot_h, 10)
+        tiles.append(grey.crop((END_X, round(y) - 9, END_X + 18, round(y) + 9)).tobytes())
+    assert len(set(tiles)) == 4
+    with recording() as drawn:
+        render_chart("tigris", story)
+    assert [t for t in drawn if t in ("8", "6", "4", "2")][-4:] == ["8", "6", "4", "2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "tr"])
+def test_the_chart_gives_each_players_final_place_and_score(lang: str) -> None:
+    story = _story([], {"red": [3] * 11, "blue": [2] * 11, "green": [4] * 11, "black": [5] * 11})
+    story["players"][0]["series"]["treasures"] = [1] * 11  # the treasure lifts blue: score 3
+    expected = {
+        "en": ["place 2 · score 3", "place 1 · score 0"],
+        "ko": ["2위 · 3점", "1위 · 0점"],
+        "tr": ["2. sıra · 3 puan", "1. sıra · 0 puan"],
+    }[lang]
+    with recording() as drawn:
+        render_chart("tigris", story, lang)
+    assert [t for t in drawn if t in expected] == expected
+    targi = {
+        "game": "targi",
+        "turns": 3,
+        "players": [
+            {"seat": s, "series": {"vp": [0, 2, 4, 6 + s], "goods": [4, 4, 4, 4]}} for s in (0, 1)
+        ],
+        "marks": [],
+        "ai_seats": [],
+        "ranking": [[1], [0]],
+    }
+    with recording() as drawn:
+        render_chart("targi", targi, "en")
+    assert [t for t in drawn if t.startswith("place")] == ["place 2 · score 6", "place 1 · score 7"]
+    story["ranking"] = None  # a game whose places are unknown: no place is made up
+    with recording() as drawn:
+        render_chart("tigris", story, "en")
+    assert not [t for t in drawn if t.startswith("place")]
