@@ -167,12 +167,13 @@ def _animation(frames: Iterator[Image.Image], count: int, fmt: str) -> bytes:
             loop=0,
             disposal=1,
         )
-    else:
+    else:  # APNG reads its frames twice (sizes first): only the bench draws one, to compare
+        rest = list(frames)
         first.save(
             buffer,
             format="PNG",
             save_all=True,
-            append_images=frames,
+            append_images=rest,
             duration=durations,
             loop=0,
             compress_level=1,

@@ -294,7 +294,21 @@ BOXES: dict[tuple[str | None, str], Box] = {
         CH,
         "Points per colour after each turn; the thick line is the weakest colour, which decides.",
     ): CHART_LINE,
-    (CH, "{treasure} treasure taken   {war} war   {revolt} revolt"): CHART_LINE,
+    (
+        CH,
+        "{treasure} treasure taken   {war} war   {revolt} revolt   {won} won   {lost} lost",
+    ): CHART_LINE,
+    # the final place and score under a player's name (Targi's name sits beside a swatch)
+    (CH, "place {rank} · score {score}"): Box(
+        replay.PLOT_X - 12 - replay.MARGIN - 20, 22, "bold", minimum=12
+    ),
+    # the banner above each replay frame, across the narrower board
+    ("replay", "Turn {n} of {total}"): Box(
+        min(tigris.WIDTH, targi.WIDTH) - 2 * replay.MARGIN, replay.BANNER_TEXT, "bold", minimum=40
+    ),
+    ("replay", "Round {n} of {total}"): Box(
+        min(tigris.WIDTH, targi.WIDTH) - 2 * replay.MARGIN, replay.BANNER_TEXT, "bold", minimum=40
+    ),
     (
         CH,
         "After each round: victory points (thick line) and goods, dates, salt and pepper "
@@ -361,6 +375,9 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "treasure": tigris_chart.TREASURE_GLYPH,
         "war": replay.WAR_GLYPH,
         "revolt": tigris_chart.REVOLT_GLYPH,
+        "won": replay.WON_GLYPH,
+        "lost": replay.LOST_GLYPH,
+        "score": 100,
     }
 
 
