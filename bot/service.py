@@ -717,6 +717,11 @@ class Service:
             ids = await q.replay_owed_table_ids()
             return [(await self._load(q, table_id))[1] for table_id in ids]
 
+    async def replay_owed(self, table_id: int) -> bool:
+        """Whether the finished table still owes the channel its replay and score story."""
+        async with self._db.read() as q:
+            return await q.replay_owed(table_id)
+
     async def set_replay_posted(self, table_id: int) -> bool:
         """The channel has the table's replay (or the note); False if it was not owed."""
         async with self._db.write() as q:

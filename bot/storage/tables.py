@@ -320,6 +320,11 @@ class Queries(Statements):
         )
         return [int(row[0]) for row in rows]
 
+    async def replay_owed(self, table_id: int) -> bool:
+        """Whether the table still owes the channel its replay."""
+        row = await self._one("SELECT replay_owed FROM game_tables WHERE id = ?", [table_id])
+        return bool(row and row[0])
+
     async def set_replay_posted(self, table_id: int) -> bool:
         """The channel has the table's replay (or the note that it could not be drawn)."""
         changed = await self._change(

@@ -177,6 +177,8 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
     table = await bot.service.get(table_id)
     if table.status != "finished" or table.posted_version != table.version:
         return
+    if not await bot.service.replay_owed(table.id):  # posted already (`/game status` again)
+        return
     channel = bot.get_partial_messageable(table.channel_id)
     lang = table_lang(table)
     result: discord.Message | None = None
@@ -232,12 +234,6 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
         )
     await bot.service.set_replay_posted(table.id)
     log.info("table %d: replay posted (%d files, %d left out)", table.id, len(files), len(failed))
-
-
-async def final_files(bot: BoardBot, table: Table) -> list[discord.File]:
-    """Nothing: the score story and the replay follow the final result (:func:`after_final`).
-    Kept for callers that still ask."""
-    return []
 
 
 # ---- /game replay and its buttons -----------------------------------------------------------

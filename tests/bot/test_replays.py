@@ -24,7 +24,7 @@ from bot.games import game_names, get_game
 from bot.service import NotFinished, Table
 from bot.ui.images import RenderPool, board_png, use_render_pool
 from bot.ui.pbp import run_scheduler_once
-from bot.ui.replays import drawn, stop_drawing
+from bot.ui.replays import after_final, drawn, stop_drawing
 from renderers.replay import BANNER_H
 from renderers.tigris import CELL, square_xy
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
@@ -124,6 +124,7 @@ async def test_the_final_result_goes_out_at_once_and_the_replay_follows_once_acr
 
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)  # the next tick: nothing left to post
+    after_final(h.bot, table.id)  # nor when the result is shown again (`/game status`)
     await drawn(h.bot)
     assert h.public_posts(mark) == []
 
