@@ -132,15 +132,16 @@ def replay_frame(
     banner "turn ``number`` of ``total``"."""
     import renderers
 
-    board = renderers.images(game).board_image(view, lang)
-    if changed and game == "tigris":
-        from renderers.tigris import CELL, square_xy
-
+    module = renderers.images(game)
+    board = module.board_image(view, lang)
+    # A title whose board is a grid of squares says where one is (``square_xy``, ``CELL``).
+    locate, cell = getattr(module, "square_xy", None), getattr(module, "CELL", None)
+    if changed and callable(locate) and isinstance(cell, int):
         draw = ImageDraw.Draw(board)
         for square in changed:
-            x, y = square_xy(square)
-            draw.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=P.OUTLINE, width=7)
-            draw.rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), outline=CHANGED, width=4)
+            x, y = locate(square)
+            draw.rectangle((x + 1, y + 1, x + cell - 2, y + cell - 2), outline=P.OUTLINE, width=7)
+            draw.rectangle((x + 2, y + 2, x + cell - 3, y + cell - 3), outline=CHANGED, width=4)
     image = Image.new("RGB", (board.width, board.height + BANNER_H), P.BACKGROUND)
     image.paste(board, (0, BANNER_H))
     caption = turn_caption(game, number, total, lang)
