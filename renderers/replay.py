@@ -26,6 +26,7 @@ from renderers._draw import (
     fit_size,
     png_bytes,
     robot_sprite,
+    wrap,
 )
 from renderers.indexed import indexed
 
@@ -34,6 +35,8 @@ __all__ = [
     "conflict_mark",
     "dashed_line",
     "frame_durations",
+    "header_height",
+    "legend_rows",
     "ordinal_rank",
     "render_chart",
     "render_replay",
@@ -184,18 +187,25 @@ def _animation(frames: Iterator[Image.Image], count: int, fmt: str) -> bytes:
 
 # ---- the score story ----------------------------------------------------------------------------
 
-WIDTH = 1200
-MARGIN = 16
-LABEL_W = 210  # the player's name column left of each plot
+# Drawn for the size Discord shows an image on a phone, fitted into about 400x400 CSS px: at 800
+# px wide (and at most 800 tall for four T&E players) every text a player reads is at least
+# TEXT px = 11 CSS px.
+WIDTH = 800
+MARGIN = 14
+TEXT = 22  # legend, labels, numbers
+NAME = 26  # a player's name and their final place and score
+SMALLEST = 20  # a label too long is shrunk down to this, never further (10 CSS px)
+LABEL_W = 240  # the player's name column left of each plot
 PLOT_X = MARGIN + LABEL_W
 Y_LABELS_W = 36  # the y labels right of each plot
-END_LABELS_W = 70  # then each line's label at its end (its marker and final value)
+END_LABELS_W = 66  # then each line's label at its end (its marker and final value)
 PLOT_W = WIDTH - PLOT_X - MARGIN - Y_LABELS_W - END_LABELS_W
 END_X = PLOT_X + PLOT_W + Y_LABELS_W
-HEADER_H = 86
-AXIS_H = 36
+AXIS_H = 58
 THIN, HEAVY = 2, 7
 PLOT_PAD = 6  # pixels between the plot's frame and its 0 and top lines
+LEGEND_Y = 52  # the legend's first row, under the title
+LEGEND_ROW = 27
 
 WAR_GLYPH = "⚔"
 #: A conflict the player won is marked ▲ on a solid line, one they lost ▽ on a dashed line:
@@ -228,13 +238,20 @@ def _nice_top(value: int) -> int:
     return max(5, (value + 4) // 5 * 5)
 
 
-def _header(draw: ImageDraw.ImageDraw, title: str, legend: Sequence[str]) -> None:
-    draw_text(draw, (MARGIN, 12), title, 26, "bold", P.TEXT)
-    y = 48
-    for line in legend:
-        size = fit_size(line, WIDTH - 2 * MARGIN, 16)
-        draw_text(draw, (MARGIN, y), line, size, fill=P.TEXT_DIM)
-        y += 20
+def legend_rows(legend: Sequence[str]) -> list[str]:
+    """The legend's lines wrapped to the chart's width at :data:`TEXT` px."""
+    return [row for line in legend for row in wrap(line, WIDTH - 2 * MARGIN, TEXT)]
+
+
+def header_height(rows: Sequence[str]) -> int:
+    """Where the plots begin under the title and ``rows`` of legend."""
+    return LEGEND_Y + LEGEND_ROW * len(rows) + 10
+
+
+def _header(draw: ImageDraw.ImageDraw, title: str, rows: Sequence[str]) -> None:
+    draw_text(draw, (MARGIN, 10), title, 30, "bold", P.TEXT)
+    for i, row in enumerate(rows):
+        draw_text(draw, (MARGIN, LEGEND_Y + LEGEND_ROW * i), row, TEXT, fill=P.TEXT_DIM)
 
 
 def _grid(
@@ -244,7 +261,7 @@ def _grid(
     for value in range(0, highest + 1, 5):
         y = _y(value, top, height, highest)
         draw.line([(PLOT_X, y), (PLOT_X + PLOT_W, y)], fill=line, width=1)
-        draw_text(draw, (PLOT_X + PLOT_W + 6, y), str(value), 13, fill=P.TEXT_DIM, anchor="lm")
+        draw_text(draw, (PLOT_X + PLOT_W + 5, y), str(value), TEXT, fill=P.TEXT_DIM, anchor="lm")
     step = 5 if turns <= 60 else 10
     for turn in range(step, turns + 1, step):
         x = _x(turn, turns)
@@ -252,11 +269,14 @@ def _grid(
 
 
 def _axis(draw: ImageDraw.ImageDraw, y: int, turns: int, label: str) -> None:
-    """Turn numbers under the last plot and what they count."""
-    step = 5 if turns <= 60 else 10
-    for turn in [1, *range(step, turns + 1, step)]:
-        draw_text(draw, (_x(turn, turns), y + 4), str(turn), 13, fill=P.TEXT_DIM, anchor="ma")
-    draw_text(draw, (PLOT_X + PLOT_W, y + 20), label, 14, fill=P.TEXT_DIM, anchor="ra")
+    """Turn numbers under the last plot (every 10th, 20th in a long game) and what they count."""
+    step = 5 if turns <= 20 else 10 if turns <= 60 else 20
+    ticks = [1, *range(step, turns + 1, step)]
+    if turns - ticks[-1] >= step // 2:
+        ticks.append(turns)  # the last turn, unless it would touch the last tick
+    for turn in ticks:
+        draw_text(draw, (_x(turn, turns), y + 4), str(turn), TEXT, fill=P.TEXT_DIM, anchor="ma")
+    draw_text(draw, (PLOT_X + PLOT_W, y + 30), label, TEXT, fill=P.TEXT_DIM, anchor="ra")
 
 
 def _player_label(
@@ -267,22 +287,27 @@ def _player_label(
     lines: Sequence[str],
     robot: bool,
     headline: str = "",
+    indent: int = 0,
 ) -> None:
-    """A player's name (with the robot mark for an AI seat), their ``headline`` (final place
-    and score) large, and a line or two under it."""
+    """A player's name (``indent`` px in, after the player's mark, and the robot mark for an AI
+    seat), their ``headline`` (final place and score), and a line or two under it, all large
+    enough to read on a phone."""
     draw = ImageDraw.Draw(image)
-    width = LABEL_W - 16
+    room = PLOT_X - 10 - x
+    shift = indent
     if robot:
-        image.paste(robot_sprite(22), (x, y), robot_sprite(22))
-        x, width = x + 28, width - 28
-    draw_text(draw, (x, y + 2), title, fit_size(title, width, 20), "bold", P.TEXT)
+        image.paste(robot_sprite(24), (x + shift, y + 2), robot_sprite(24))
+        shift += 30
+    size = fit_size(title, room - shift, NAME, "bold", SMALLEST)
+    draw_text(draw, (x + shift, y), title, size, "bold", P.TEXT)
+    y += 32
     if headline:
-        y += 28
-        hx = x - (28 if robot else 0)
-        size = fit_size(headline, PLOT_X - 12 - hx, 22, "bold")
-        draw_text(draw, (hx, y + 2), headline, size, "bold", P.ACCENT)
+        size = fit_size(headline, room, NAME, "bold", SMALLEST)
+        draw_text(draw, (x, y), headline, size, "bold", P.ACCENT)
+        y += 32
     for i, line in enumerate(lines):
-        draw_text(draw, (x, y + 30 + 20 * i), line, fit_size(line, width, 15), fill=P.TEXT_DIM)
+        size = fit_size(line, room, TEXT, minimum=SMALLEST)
+        draw_text(draw, (x, y + 28 * i), line, size, fill=P.TEXT_DIM)
 
 
 def dashed_line(
@@ -350,9 +375,9 @@ def conflict_mark(
         draw.line([(x, top), (x, top + height)], fill=P.TEXT_DIM, width=2)
     else:
         dashed_line(draw, [(x, top), (x, top + height)], P.CORNER_FRAME, 2, (4, 4))
-    draw_text(draw, (x - 1, top - 3), glyph, 16, fill=P.TEXT, anchor="rd")
+    draw_text(draw, (x - 1, top - 3), glyph, TEXT, fill=P.TEXT, anchor="rd")
     shape = WON_GLYPH if won else LOST_GLYPH
-    draw_text(draw, (x + 1, top - 3), shape, 14, fill=P.TEXT, anchor="ld")
+    draw_text(draw, (x + 1, top - 3), shape, 18, fill=P.TEXT, anchor="ld")
 
 
 def ordinal_rank(story: dict[str, Any], seat: int) -> int | None:

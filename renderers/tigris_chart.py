@@ -7,19 +7,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, Text, tr
+from bot.i18n import C_, tr
 from renderers import palette as P
 from renderers._draw import ai_seats_of, draw_text
 from renderers.replay import (
     AXIS_H,
     END_X,
-    HEADER_H,
     HEAVY,
     LOST_GLYPH,
     MARGIN,
-    PLOT_PAD,
     PLOT_W,
     PLOT_X,
+    TEXT,
     WAR_GLYPH,
     WIDTH,
     WON_GLYPH,
@@ -32,12 +31,17 @@ from renderers.replay import (
     _y,
     conflict_mark,
     dashed_line,
+    header_height,
+    legend_rows,
     ordinal_rank,
     spread,
 )
 from renderers.tigris import COLOURS, _name, final_score_now, tile_sprite
 
-TIGRIS_PANEL_H = 170
+#: One player's band: the name column beside the plot, the conflicts' marks above it.
+TIGRIS_PANEL_H = 132
+MARKS_H = 28  # above the plot: the conflicts' glyphs
+PLOT_H = TIGRIS_PANEL_H - MARKS_H - 8
 REVOLT_GLYPH = "⚑"
 TREASURE_GLYPH = "◆"
 #: Each colour's line has a dash pattern of its own (and its tile at its end): the four are
@@ -49,31 +53,12 @@ DASHES: dict[str, tuple[int, ...]] = {
     "black": (14, 5, 3, 5),
 }
 LINE_W = 3
-END_TILE = 18
-
-COLOUR_NAMES: dict[str, Text] = {
-    "red": C_("chart image", "red"),
-    "blue": C_("chart image", "blue"),
-    "green": C_("chart image", "green"),
-    "black": C_("chart image", "black"),
-}
+END_TILE = 22
 
 
-def chart(story: dict[str, Any], lang: str) -> Image.Image:
-    """Per player a plot of the four colours' points after each turn (each its own dash pattern
-    and its tile at the line's end), the weakest colour heavy (it decides the game), the
-    treasures taken, the wars and revolts the player won (▲) and lost (▽), and the player's
-    final place and score."""
-    players = story["players"]
-    turns = int(story["turns"])
-    colours = COLOURS
-    highest = _nice_top(
-        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
-    )
-    height = HEADER_H + TIGRIS_PANEL_H * len(players) + AXIS_H + MARGIN
-    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    legend = [
+def legend(lang: str) -> list[str]:
+    """The legend's rows as drawn (wrapped) in ``lang``."""
+    lines = [
         tr(
             C_(
                 "chart image",
@@ -95,15 +80,36 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
             lang,
         ),
     ]
-    _header(draw, tr(C_("chart image", "Score story"), lang), legend)
+    return legend_rows(lines)
+
+
+def panel_top(lang: str, index: int) -> int:
+    """Where player ``index``'s band begins (the plot is :data:`MARKS_H` lower)."""
+    return header_height(legend(lang)) + TIGRIS_PANEL_H * index
+
+
+def chart(story: dict[str, Any], lang: str) -> Image.Image:
+    """Per player a plot of the four colours' points after each turn (each its own dash pattern
+    and its tile with its final points at the line's end), the weakest colour heavy (it decides
+    the game), the treasures taken, the wars and revolts the player won (▲) and lost (▽), and
+    the player's final place and score."""
+    players = story["players"]
+    turns = int(story["turns"])
+    colours = COLOURS
+    highest = _nice_top(
+        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
+    )
+    rows = legend(lang)
+    height = header_height(rows) + TIGRIS_PANEL_H * len(players) + AXIS_H
+    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _header(draw, tr(C_("chart image", "Score story"), lang), rows)
     robots = ai_seats_of(story)
     marks = story.get("marks") or []
     for index, player in enumerate(players):
         seat = int(player["seat"])
-        top = HEADER_H + TIGRIS_PANEL_H * index + 8
-        plot_h = TIGRIS_PANEL_H - 40
+        top = panel_top(lang, index)
         series = player["series"]
-        final = [f"{tr(COLOUR_NAMES[c], lang)} {series[c][-1]}" for c in colours]
         treasures = tr(C_("chart image", "treasures: {n}", n=series["treasures"][-1]), lang)
         name = _name(str(player.get("dynasty", "")), lang)
         score = final_score_now({c: series[c][-1] for c in colours}, series["treasures"][-1])
@@ -113,42 +119,34 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
             if rank is None
             else tr(C_("chart image", "place {rank} · score {score}", rank=rank, score=score), lang)
         )
-        _player_label(
-            image,
-            MARGIN,
-            top + 4,
-            name,
-            [", ".join(final[:2]), ", ".join(final[2:]), treasures],
-            seat in robots,
-            headline,
-        )
-        plot_top = top + 24
+        _player_label(image, MARGIN, top + 4, name, [treasures], seat in robots, headline)
+        plot_top = top + MARKS_H
         draw.rectangle(
-            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + plot_h), fill=P.LAND, outline=P.LAND_GRID
+            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + PLOT_H), fill=P.LAND, outline=P.LAND_GRID
         )
-        _grid(draw, plot_top, plot_h, highest, turns, P.LAND_GRID)
+        _grid(draw, plot_top, PLOT_H, highest, turns, P.LAND_GRID)
         for mark in marks:
             if seat not in mark["seats"] or mark["kind"] == "treasure":
                 continue
             glyph = WAR_GLYPH if mark["kind"] == "war" else REVOLT_GLYPH
             won = seat in (mark.get("won") or [])
-            conflict_mark(draw, _x(mark["turn"], turns), plot_top, plot_h, glyph, won)
-        _tigris_lines(draw, series, plot_top, plot_h, highest, turns)
+            conflict_mark(draw, _x(mark["turn"], turns), plot_top, PLOT_H, glyph, won)
+        _tigris_lines(draw, series, plot_top, PLOT_H, highest, turns)
         for mark in marks:
             if mark["kind"] == "treasure" and seat in mark["seats"]:
                 x = _x(mark["turn"], turns)
                 draw_text(
                     draw,
-                    (x, plot_top + plot_h - 2),
+                    (x, plot_top + PLOT_H - 2),
                     TREASURE_GLYPH,
-                    16,
+                    20,
                     fill=P.TREASURE,
                     anchor="md",
                     stroke_width=1,
                     stroke_fill=P.TREASURE_EDGE,
                 )
-        _end_labels(image, series, plot_top, plot_h, highest)
-    _axis(draw, height - AXIS_H - MARGIN + 4, turns, tr(C_("chart image", "turn"), lang))
+        _end_labels(image, series, plot_top, PLOT_H, highest)
+    _axis(draw, height - AXIS_H + 4, turns, tr(C_("chart image", "turn"), lang))
     return image
 
 
@@ -188,16 +186,10 @@ def _end_labels(
     symbol) and its final points, moved apart where lines end together."""
     draw = ImageDraw.Draw(image)
     wanted = [_y(series[c][-1], top, height, highest) for c in COLOURS]
-    placed = spread(wanted, END_TILE + 2, top + PLOT_PAD, top + height - PLOT_PAD)
+    half = END_TILE / 2
+    placed = spread(wanted, END_TILE + 2, top - MARKS_H + half + 2, top + height + half)
     for colour, y in zip(COLOURS, placed, strict=True):
         tile = tile_sprite(colour, END_TILE)
-        image.paste(tile, (END_X, round(y - END_TILE / 2)), tile)
-        draw_text(
-            draw,
-            (END_X + END_TILE + 5, y),
-            str(series[colour][-1]),
-            16,
-            "bold",
-            P.TEXT,
-            anchor="lm",
-        )
+        image.paste(tile, (END_X, round(y - half)), tile)
+        value = str(series[colour][-1])
+        draw_text(draw, (END_X + END_TILE + 5, y), value, TEXT, "bold", P.TEXT, anchor="lm")

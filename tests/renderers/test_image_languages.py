@@ -118,10 +118,9 @@ class Box:
 
 T, G, S, R, CARD = "T&E image", "Targi image", "standings image", "rating image", "targi card text"
 CH = "chart image"
-CHART_LINE = Box(replay.WIDTH - 2 * replay.MARGIN, 16, minimum=10)  # a legend line, shrunk to fit
-CHART_LABEL = Box(replay.LABEL_W - 16 - 28 - 20, 15, minimum=10)  # beside the robot and swatch
-# a colour's word in "kırmızı 12, siyah 12" (two to a line beside the robot, shrunk to fit)
-CHART_COLOUR = Box((replay.LABEL_W - 16 - 28) / 2 - 30, 15, minimum=10)
+CHART_LINE = Box(replay.WIDTH - 2 * replay.MARGIN, replay.TEXT, lines=3)  # a legend line, wrapped
+# under a player's name in the chart's name column, shrunk to fit down to 10 CSS px on a phone
+CHART_LABEL = Box(replay.PLOT_X - 10 - replay.MARGIN, replay.TEXT, minimum=replay.SMALLEST)
 TE_PANEL = tigris.PANEL_W - 2 * tigris.PANEL_PAD
 TE_SCORES = tigris.PRIVATE_W - 16 - (24 + 6 * (tigris.PRIVATE_TILE + 12) + 14) - 12
 TARGI_MINI = targi.MINI_W - targi.MINI_H + 4  # from the name's start to 2 px off the edge
@@ -289,7 +288,7 @@ BOXES: dict[tuple[str | None, str], Box] = {
         "Finished games on this server, games with AI seats included. Per game: the average.",
     ): (Box(stats.WIDTH - 2 * stats.MARGIN, 14)),
     # the score story
-    (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 26, "bold"),
+    (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 30, "bold"),
     (
         CH,
         "Points per colour after each turn; the thick line is the weakest colour, which decides.",
@@ -298,9 +297,9 @@ BOXES: dict[tuple[str | None, str], Box] = {
         CH,
         "{treasure} treasure taken   {war} war   {revolt} revolt   {won} won   {lost} lost",
     ): CHART_LINE,
-    # the final place and score under a player's name (Targi's name sits beside a swatch)
+    # the final place and score under a player's name
     (CH, "place {rank} · score {score}"): Box(
-        replay.PLOT_X - 12 - replay.MARGIN - 20, 22, "bold", minimum=12
+        replay.PLOT_X - 10 - replay.MARGIN, replay.NAME, "bold", minimum=replay.SMALLEST
     ),
     # the banner above each replay frame, across the narrower board
     ("replay", "Turn {n} of {total}"): Box(
@@ -316,14 +315,9 @@ BOXES: dict[tuple[str | None, str], Box] = {
     ): CHART_LINE,
     (CH, "{raid} a raid"): CHART_LINE,
     (CH, "treasures: {n}"): CHART_LABEL,
-    (CH, "victory points: {n}"): CHART_LABEL,
     (CH, "goods: {n}"): CHART_LABEL,
-    (CH, "red"): CHART_COLOUR,
-    (CH, "blue"): CHART_COLOUR,
-    (CH, "green"): CHART_COLOUR,
-    (CH, "black"): CHART_COLOUR,
-    (CH, "turn"): Box(replay.PLOT_W / 4, 14),
-    (CH, "round"): Box(replay.PLOT_W / 4, 14),
+    (CH, "turn"): Box(replay.PLOT_W / 3, replay.TEXT),
+    (CH, "round"): Box(replay.PLOT_W / 3, replay.TEXT),
 }
 #: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
 #: lines as the card has room for: 3 on the table).

@@ -16,13 +16,12 @@ from bot import replays
 from bot.games import get_game
 from bot.games.playout import Playout, play
 from renderers import palette as P
-from renderers import render_board, tigris_chart
+from renderers import render_board, targi_chart, tigris_chart
 from renderers import replay as replay_chart
 from renderers._draw import recording
 from renderers.replay import (
     BANNER_H,
     END_X,
-    HEADER_H,
     REPLAY_BUDGET,
     frame_durations,
     render_chart,
@@ -281,8 +280,15 @@ def test_the_chart_is_drawn_in_every_language(name: str, seats: int, seed: int, 
     turns, views = _replay(name, seats, seed)
     story = replays.story(game, _played(name, seats, seed).states, views, turns)
     image = Image.open(io.BytesIO(render_chart(name, story, lang)))
-    assert image.width == 1200
-    assert image.height == (86 + 170 * seats + 36 + 16 if name == "tigris" else 86 + 380 + 36 + 32)
+    assert image.width == 800
+    if name == "tigris":
+        header = replay_chart.header_height(tigris_chart.legend(lang))
+        assert image.height == header + tigris_chart.TIGRIS_PANEL_H * seats + replay_chart.AXIS_H
+    else:
+        header = replay_chart.header_height(targi_chart.legend(lang))
+        assert image.height == header + targi_chart.TARGI_PLOT_H + replay_chart.AXIS_H
+    # Fitted into 400x400 as a phone shows it, its texts are 11 CSS px or more.
+    assert min(400 / image.width, 400 / image.height) * replay_chart.TEXT >= 11
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), [("tigris", 4, 1), ("targi", 2, 1)])
@@ -302,7 +308,7 @@ def test_an_ai_seat_is_marked_beside_its_name_in_the_chart(
     _left, top, _right, bottom = changed
     assert changed[2] <= replay_chart.PLOT_X, "only the name column changes"
     if name == "tigris":  # seat 1's panel, the second from the top
-        panel = replay_chart.HEADER_H + tigris_chart.TIGRIS_PANEL_H
+        panel = tigris_chart.panel_top("en", 1)
         assert panel <= top and bottom <= panel + tigris_chart.TIGRIS_PANEL_H
 
 
@@ -334,12 +340,13 @@ def test_conflicts_won_and_lost_are_marked_apart_even_without_colour() -> None:
     lost = _grey(_story([{"turn": 5, "kind": "war", "seats": [0, 1], "won": [1]}]))
     nothing = _grey(_story([]))
     x = round(replay_chart._x(5, 10))
-    top = HEADER_H + 8  # Archer's panel
-    box = (x - 30, top, x + 30, top + 170)
+    top = tigris_chart.panel_top("en", 0)  # Archer's band
+    box = (x - 30, top, x + 30, top + tigris_chart.TIGRIS_PANEL_H)
     assert ImageChops.difference(won.crop(box), nothing.crop(box)).getbbox() is not None
     assert ImageChops.difference(won.crop(box), lost.crop(box)).getbbox() is not None
     # The line down the plot: solid when won, broken when lost.
-    column = [(x, y) for y in range(top + 40, top + 140)]
+    plot_top = top + tigris_chart.MARKS_H
+    column = [(x, y) for y in range(plot_top + 10, plot_top + tigris_chart.PLOT_H - 10)]
     assert all(won.getpixel(p) != nothing.getpixel(p) for p in column[::7])
     assert any(lost.getpixel(p) == nothing.getpixel(p) for p in column)
     with recording() as drawn:
@@ -353,8 +360,8 @@ def test_the_four_colour_lines_are_told_apart_without_colour() -> None:
     heights = {"red": 8, "blue": 6, "green": 4, "black": 2}
     story = _story([], {c: [v] * 11 for c, v in heights.items()})
     grey = _grey(story)
-    top = HEADER_H + 8 + 24
-    plot_h = tigris_chart.TIGRIS_PANEL_H - 40
+    top = tigris_chart.panel_top("en", 0) + tigris_chart.MARKS_H
+    plot_h = tigris_chart.PLOT_H
     land = Image.new("RGB", (1, 1), P.LAND).convert("L").getpixel((0, 0))
     inked = {}
     for colour, value in heights.items():
@@ -369,7 +376,10 @@ def test_the_four_colour_lines_are_told_apart_without_colour() -> None:
     tiles = []
     for value in heights.values():
         y = replay_chart._y(value, top, plot_h, 10)
-        tiles.append(grey.crop((END_X, round(y) - 9, END_X + 18, round(y) + 9)).tobytes())
+        half = tigris_chart.END_TILE // 2
+        tiles.append(
+            grey.crop((END_X, round(y) - half, END_X + 2 * half, round(y) + half)).tobytes()
+        )
     assert len(set(tiles)) == 4
     with recording() as drawn:
         render_chart("tigris", story)
