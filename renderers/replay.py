@@ -377,7 +377,7 @@ def conflict_mark(
         dashed_line(draw, [(x, top), (x, top + height)], P.CORNER_FRAME, 2, (4, 4))
     draw_text(draw, (x - 1, top - 3), glyph, TEXT, fill=P.TEXT, anchor="rd")
     shape = WON_GLYPH if won else LOST_GLYPH
-    draw_text(draw, (x + 1, top - 3), shape, 18, fill=P.TEXT, anchor="ld")
+    draw_text(draw, (x + 1, top - 3), shape, TEXT, fill=P.TEXT, anchor="ld")
 
 
 def ordinal_rank(story: dict[str, Any], seat: int) -> int | None:

@@ -139,7 +139,7 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
                     draw,
                     (x, plot_top + PLOT_H - 2),
                     TREASURE_GLYPH,
-                    20,
+                    TEXT,
                     fill=P.TREASURE,
                     anchor="md",
                     stroke_width=1,
