@@ -118,7 +118,7 @@ async def test_the_final_result_goes_out_at_once_and_the_replay_follows_once_acr
         for image in (last, shown):
             image.paste((0, 0, 0), (x, y, x + CELL, y + CELL))
     assert ImageChops.difference(last, shown).getbbox() is None
-    assert chart.image().width == 1200
+    assert chart.image().width == 800
     assert (await h.service.get(table.id)).posted_version == table.version
     assert await h.service.replays_owed() == []
 
