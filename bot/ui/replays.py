@@ -218,8 +218,7 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
         title = presenters.game_title(table.game, lang=lang)
         total = len(replay.turns)
         head = _(
-            "{title} table #{id}: the replay, one frame per turn ({n} in all), and the score "
-            "story.",
+            "{title} table #{id}: the replay, turn by turn ({n} in all), and the score story.",
             title=title,
             id=table.id,
             n=total,
@@ -311,8 +310,7 @@ async def post_replay(
     if turn is None:
         title = presenters.game_title(table.game, lang=lang)
         head: Text = _(
-            "{title} table #{id}: the replay, one frame per turn ({n} in all), and the score "
-            "story.",
+            "{title} table #{id}: the replay, turn by turn ({n} in all), and the score story.",
             title=title,
             id=table.id,
             n=total,

@@ -294,7 +294,7 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
     (whole,) = h.public_posts(mark)
     assert answer.ephemeral and answer.content.startswith("Posted in the channel: https://")
     assert answer.content.endswith(f"/{whole.response['id']}")
-    assert f"table #{table.id}: the replay, one frame per turn ({len(replay.turns)} in all)" in (
+    assert f"table #{table.id}: the replay, turn by turn ({len(replay.turns)} in all)" in (
         whole.content
     )
     assert [f.filename for f in whole.files] == [
