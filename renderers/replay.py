@@ -40,6 +40,7 @@ __all__ = [
     "ordinal_rank",
     "render_chart",
     "render_replay",
+    "render_turn",
     "replay_frame",
     "spread",
     "turn_caption",
@@ -152,6 +153,21 @@ def replay_frame(
     size = fit_size(caption, board.width - 2 * MARGIN, BANNER_TEXT, "bold")
     draw_text(draw, (MARGIN, BANNER_H // 2), caption, size, "bold", P.TEXT, anchor="lm")
     return image
+
+
+def render_turn(
+    game: str,
+    view: dict[str, Any],
+    number: int,
+    total: int,
+    changed: Sequence[str],
+    lang: str = "en",
+) -> bytes:
+    """One turn's still as PNG bytes: its replay frame (the board after it under the banner
+    "turn ``number`` of ``total``", the squares it changed framed)."""
+    if view.get("viewer") is not None:
+        raise ValueError("a replay is drawn from public views only (viewer None)")
+    return png_bytes(replay_frame(game, view, number, total, changed, lang))
 
 
 def _animation(frames: Iterator[Image.Image], count: int, fmt: str) -> bytes:

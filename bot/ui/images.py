@@ -231,6 +231,21 @@ async def replay_gif(
     )
 
 
+async def turn_png(
+    game: str,
+    view: dict[str, Any],
+    *,
+    turn: int,
+    total: int,
+    changed: tuple[str, ...],
+    lang: str,
+) -> bytes:
+    """A finished game's turn as a still in ``lang``: the board after it under its banner, the
+    squares it changed framed."""
+    shown = presenters.localize_view(game, view, lang=lang)
+    return await render(renderers.replay.render_turn, game, shown, turn, total, changed, lang)
+
+
 async def chart_png(game: str, story: dict[str, Any], *, lang: str) -> bytes:
     """A finished game's score story as PNG bytes in ``lang`` (in the long drawings' lane: it
     is drawn after the final result, and must not take a board's place)."""

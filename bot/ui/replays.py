@@ -28,7 +28,7 @@ import discord
 from bot import presenters, replays, titles
 from bot.i18n import C_, Text, _
 from bot.service import ServiceError, Table
-from bot.ui.images import board_png, chart_png, replay_gif
+from bot.ui.images import chart_png, replay_gif, turn_png
 from bot.ui.items import Persistent
 from bot.ui.lang import reply_lang, table_lang, tr
 
@@ -274,8 +274,9 @@ async def _replay(bot: BoardBot, table_id: int, lang: str) -> replays.Replay:
 async def turn_still(
     table: Table, replay: replays.Replay, turn: int, lang: str
 ) -> tuple[str, discord.File | None]:
-    """Turn ``turn``'s caption with its log lines, and its still (the board after it: its
-    counter reads the same turn as the caption)."""
+    """Turn ``turn``'s caption with its log lines, and its still (the board after it under the
+    banner "turn N of M", the squares the turn changed framed, the board's own counter reading
+    the caption's turn)."""
     from bot.ui.flow import clip
 
     replays.check_turn(replay, turn)
@@ -285,8 +286,19 @@ async def turn_still(
         "{title} table #{id}, turn {turn} of {n}:", title=title, id=table.id, turn=turn, n=total
     )
     lines = [tr(head, lang), *(entry.text() for entry in replay.turn_log(turn))]
+    step = [s for s in replay.steps if s.turn == turn][-1:]  # the turn's end, with its squares
+    changed = step[0].changed if step else ()
     data = await _drawn(
-        "turn", table, lambda: board_png(table.game, replay.frames[turn - 1], lang=lang)
+        "turn",
+        table,
+        lambda: turn_png(
+            table.game,
+            replay.frames[turn - 1],
+            turn=turn,
+            total=total,
+            changed=changed,
+            lang=lang,
+        ),
     )
     filename = f"{table.game}-{table.id}-turn-{turn}.png"
     still = None if data is None else discord.File(io.BytesIO(data), filename)

@@ -25,7 +25,7 @@ from bot.service import NotFinished, Table
 from bot.ui.images import RenderPool, board_png, use_render_pool
 from bot.ui.pbp import run_scheduler_once
 from bot.ui.replays import after_final, drawn, stop_drawing
-from renderers.replay import BANNER_H
+from renderers.replay import BANNER_H, render_turn
 from renderers.tigris import CELL, square_xy
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
 from tests.fakediscord import Call, FakeDiscord
@@ -313,9 +313,14 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
         range(turn.start + 1, turn.end + 1)
     )
     (image,) = still.files
+    # The still is turn 2's frame of the replay: "Turn 2 of N" above the board, whose own
+    # counter says turn 2 as the caption does, the squares turn 2 changed framed.
     frame = presenters.localize_view("tigris", replay.frames[1], lang="en")
-    assert image.data == renderers.render_board("tigris", frame, "en")
-    assert replay.frames[1]["turn_number"] == 2  # the image says turn 2, as the caption does
+    assert replay.frames[1]["turn_number"] == 2
+    assert replay.steps[1].turn == 2 and replay.steps[1].view == replay.frames[1]
+    total = len(replay.turns)
+    changed = replay.steps[1].changed
+    assert image.data == render_turn("tigris", frame, 2, total, changed, "en")
 
     too_far = await h.slash(ALICE, "game", {"turn": 500}, sub="replay")
     assert too_far.ephemeral
@@ -354,7 +359,8 @@ async def test_the_arrows_step_through_the_turns_for_the_clicker_alone(harness: 
         range(turn.start + 1, turn.end + 1)
     )
     frame = presenters.localize_view("tigris", replay.frames[2], lang="en")
-    assert [f.data for f in shown.files] == [renderers.render_board("tigris", frame, "en")]
+    still = render_turn("tigris", frame, 3, total, replay.steps[2].changed, "en")
+    assert [f.data for f in shown.files] == [still]
     mine = h.message_of(shown)
     assert custom_ids(shown.json) == [f"replay:{table.id}:2", f"replay:{table.id}:4"]
 
