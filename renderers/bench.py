@@ -219,7 +219,7 @@ def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any]
     return states, views, replays.split_turns(game_name, views)
 
 
-def run_replays(seed: int, lang: str = "en", memory: bool = True) -> list[ReplayResult]:
+def run_replays(seed: int, lang: str = "en", memory: bool = False) -> list[ReplayResult]:
     """Draw the replay (GIF, as posted, and APNG to compare) and the score story of one seeded
     game of each of :func:`replay_games`; with ``memory``, also the peak memory of a fresh
     process drawing the GIF."""
@@ -270,7 +270,8 @@ def replay_report(results: Sequence[ReplayResult]) -> str:
         lines.append(
             f"{r.game + ' ' + str(r.seats) + 'p':<16}{r.turns:>6}{r.frames:>7}{r.cpu_ms:>7.0f}ms"
             f"{r.wall_ms:>7.0f}ms{r.gif_bytes / 1024:>7.0f}KB{r.apng_bytes / 1024:>7.0f}KB"
-            f"{r.apng_cpu_ms:>8.0f}ms{r.chart_cpu_ms:>9.0f}ms{r.peak_mb:>6.0f}MB"
+            f"{r.apng_cpu_ms:>8.0f}ms{r.chart_cpu_ms:>9.0f}ms"
+            + (f"{r.peak_mb:>6.0f}MB" if r.peak_mb else f"{'-':>8}")
         )
     return "\n".join(lines)
 
@@ -326,11 +327,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="instead: the replays and score stories of a 2- and 4-player T&E and a Targi game",
     )
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="with --replays: each replay also drawn in a fresh process, its peak memory shown",
+    )
     args = parser.parse_args(argv)
     if args.replays:
         import asyncio
 
-        print(replay_report(run_replays(args.seed, args.lang)))
+        print(replay_report(run_replays(args.seed, args.lang, memory=args.memory)))
         alone, beside = asyncio.run(boards_beside_a_replay(args.seed, args.lang))
         print(
             f"board in a 1-worker render pool: median {alone:.0f} ms alone, "
