@@ -131,7 +131,9 @@ def after_final(bot: BoardBot, table_id: int, *, recovering: bool = False) -> No
     drawing = _drawing.setdefault(bot, {})
     if table_id in drawing:
         return
-    task = asyncio.ensure_future(_follow(bot, table_id, recovering))
+    task = asyncio.get_running_loop().create_task(
+        _follow(bot, table_id, recovering), name=f"replay-{table_id}"
+    )
     drawing[table_id] = task
     task.add_done_callback(lambda _task: drawing.pop(table_id, None))
 
