@@ -151,7 +151,11 @@ async def test_take_away_is_played_whole_through_discord(
         who = seated((await h.service.public_view(table.id))["to_act"][0])
         await _move(h, who, (await h.service.legal_actions(table.id, who.uid))[0])
     assert table.status == "finished"
-    final = h.public_posts()[-1].json["content"]
+    final = next(  # the result (its replay follows it)
+        c.json["content"]
+        for c in reversed(h.public_posts())
+        if any(f.filename.endswith("-record.json") for f in c.files)
+    )
     assert final.startswith("**Take-away: final result**") and "\nRatings: " in final
     async with h.service.db.read() as q:
         changes = await RatingQueries(q).history_of_table(table.id)
