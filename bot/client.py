@@ -190,6 +190,7 @@ class BoardBot(commands.Bot):
         from bot.ui.items import DYNAMIC_ITEMS
         from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
+        from bot.ui.replays import REPLAY_ITEMS
         from bot.ui.review import REVIEW_ITEMS
         from bot.ui.translator import CatalogTranslator
 
@@ -199,7 +200,9 @@ class BoardBot(commands.Bot):
         for cog in command_cogs():
             await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS, *REVIEW_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *PBP_ITEMS, *LEAGUE_ITEMS, *REPLAY_ITEMS, *REVIEW_ITEMS
+        )
         # Created here, at the start (its processes are spawned on the first decision).
         self.ai_pool = AiPool(self.ai_workers, iterations=self.ai_iterations)
         if self.render_workers:
@@ -293,6 +296,9 @@ class BoardBot(commands.Bot):
             with contextlib.suppress(Exception):
                 await self.leases.release("scheduler")
         await self.ai_player.close()
+        from bot.ui.replays import stop_drawing
+
+        await stop_drawing(self)  # a replay still owed is posted after the restart
         if self.ai_pool is not None:
             pool, self.ai_pool = self.ai_pool, None
             await asyncio.to_thread(pool.shutdown)

@@ -30,7 +30,17 @@ from bot.storage.tables import TableStatus
 if TYPE_CHECKING:
     from bot.service import Service
 
-__all__ = ["Replay", "Turn", "load", "split_turns", "story"]
+__all__ = [
+    "Replay",
+    "Step",
+    "Turn",
+    "after_turn",
+    "changed_squares",
+    "load",
+    "split_turns",
+    "steps",
+    "story",
+]
 
 #: The public view's field that changes when a turn ends (a player's turn; a Targi round).
 
@@ -45,9 +55,20 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One frame of the animated replay: the public board ``view`` during or after turn
+    ``turn``, with the ``changed`` squares framed (every square the turn changed)."""
+
+    turn: int
+    view: dict[str, Any]
+    changed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Replay:
     """A finished game turn by turn: ``frames[i]`` is the public board after ``turns[i]``
-    (AI seats marked, as on the boards), ``story`` the score story's numbers, ``log`` the
+    (AI seats marked, as on the boards; its turn counter reads that turn, as the caption
+    does), ``steps`` the animation's frames, ``story`` the score story's numbers, ``log`` the
     readable entries of every action (``log[k]`` is action ``k + 1``)."""
 
     table: Table
@@ -55,6 +76,7 @@ class Replay:
     frames: tuple[dict[str, Any], ...]
     story: dict[str, Any]
     log: tuple[LogEntry, ...]
+    steps: tuple[Step, ...] = ()
 
     def turn_log(self, number: int) -> list[LogEntry]:
         """The log entries of turn ``number`` (from 1)."""
@@ -77,16 +99,73 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
     return turns
 
 
+def after_turn(game: str, view: dict[str, Any], number: int) -> dict[str, Any]:
+    """The board after turn ``number`` as its still shows it: the view that begins the next
+    turn, its counter set back to ``number`` (the caption's turn); a Targi round shows its end.
+    The final board (game over) is left as it is."""
+    if view.get("game_over"):
+        return view
+    key = titles.title(game).turn_key  # type: ignore[union-attr]
+    if key is None:  # every action is a turn: the view is the board after it
+        return view
+    counter = {"turn": "turn_number"}.get(key, key)
+    shown = {**view, counter: number}
+    if key == "round":
+        shown.update(phase="limits", to_act=[], pending=None)
+    return shown
+
+
+def changed_squares(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """The squares whose pieces differ between two public boards (every ``square`` the board's
+    lists name; a bare square name counts as a piece: T&E's catastrophes), in reading order."""
+
+    def pieces(view: dict[str, Any]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for name, items in (view.get("board") or {}).items():
+            if not isinstance(items, list):
+                continue
+            for item in items:
+                square = item.get("square") if isinstance(item, dict) else item
+                if isinstance(square, str):
+                    found.setdefault(square, []).append(
+                        f"{name}:{sorted(item.items())!r}" if isinstance(item, dict) else name
+                    )
+        return found
+
+    old, new = pieces(before), pieces(after)
+    squares = {
+        sq for sq in old.keys() | new.keys() if sorted(old.get(sq, [])) != sorted(new.get(sq, []))
+    }
+    return tuple(sorted(squares, key=lambda sq: (int(sq[1:]) if sq[1:].isdigit() else 0, sq)))
+
+
+def steps(game: str, views: Sequence[dict[str, Any]], turns: Sequence[Turn]) -> list[Step]:
+    """The animation's frames: one per turn (the board after it, the squares it changed
+    framed); Targi also shows each placement of the round before the round's end."""
+    found: list[Step] = []
+    round_key = titles.title(game).turn_key == "round"  # type: ignore[union-attr]
+    for turn in turns:
+        if round_key:
+            for index in range(turn.start + 1, turn.end):
+                if views[index - 1].get("phase") == "place":
+                    found.append(Step(turn.number, views[index]))
+        last = after_turn(game, views[turn.end], turn.number)
+        found.append(Step(turn.number, last, changed_squares(views[turn.start], views[turn.end])))
+    return found
+
+
 def story(
     game: GameEngine,
     states: Sequence[Any],
     views: Sequence[dict[str, Any]],
     turns: Sequence[Turn],
     robots: Sequence[int] = (),
+    ranking: Sequence[Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """The score story's numbers: per seat a series per quantity (index 0 the deal, index ``n``
     after turn ``n``) and the marks (``{"turn", "kind", "seats"}``), as the title's ``story``
-    tells them (it may read each seat's own view: call this only once the game ended)."""
+    tells them (it may read each seat's own view: call this only once the game ended), and the
+    final ``ranking`` (places, best first; None if unknown) the chart shows."""
     ends = [0, *(t.end for t in turns)]
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
@@ -99,7 +178,19 @@ def story(
         "players": players,
         "marks": marks,
         "ai_seats": list(robots),
+        "ranking": [list(place) for place in ranking] if ranking is not None else None,
     }
+
+
+def final_ranking(table: Table, game: GameEngine, state: Any) -> list[list[int]] | None:
+    """The places of a finished game as its final result gives them: a resigned seat last."""
+    seats = len(table.players)
+    if table.end_reason == "resigned" and table.resigned_seat is not None:
+        others = [s for s in range(seats) if s != table.resigned_seat]
+        return [others, [table.resigned_seat]] if others else [[table.resigned_seat]]
+    if table.end_reason == "over":
+        return [list(place) for place in game.outcome(state)["ranking"]]
+    return None
 
 
 def _build(
@@ -112,13 +203,18 @@ def _build(
     views = [game.view(state, None) for state in states]
     turns = split_turns(game.NAME, views)
     robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
-    frames = tuple({**views[t.end], "ai_seats": robots} if robots else views[t.end] for t in turns)
+    marked = [{**view, "ai_seats": robots} if robots else view for view in views]
+    frames = tuple(after_turn(game.NAME, marked[t.end], t.number) for t in turns)
     if frames:  # the last turn as the final board shows it (a resigned game: no turn left)
         frames = (*frames[:-1], ended_view(frames[-1]))
     names = [ai_seats.mark(p.user_id, plain_text(p.name)) for p in table.players]
     entries = [e for e in log_entries(game, states, actions, names, lang=lang) if e.number > 0]
-    numbers = story(game, states, views, turns, robots)
-    return Replay(table, tuple(turns), frames, numbers, tuple(entries))
+    numbers = story(game, states, views, turns, robots, final_ranking(table, game, states[-1]))
+    moving = tuple(steps(game.NAME, marked, turns))
+    if moving:  # the last frame is the final board (a resigned game: no turn left)
+        last = moving[-1]
+        moving = (*moving[:-1], Step(last.turn, ended_view(last.view), last.changed))
+    return Replay(table, tuple(turns), frames, numbers, tuple(entries), moving)
 
 
 async def load(service: Service, table_id: int, lang: str = DEFAULT) -> Replay:

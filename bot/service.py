@@ -732,6 +732,23 @@ class Service:
             ids = await q.unposted_table_ids()
             return [(await self._load(q, table_id))[1] for table_id in ids]
 
+    async def replays_owed(self) -> list[Table]:
+        """Finished tables whose final result is in the channel and whose replay and score
+        story are still owed (see :mod:`bot.ui.replays`)."""
+        async with self._db.read() as q:
+            ids = await q.replay_owed_table_ids()
+            return [(await self._load(q, table_id))[1] for table_id in ids]
+
+    async def replay_owed(self, table_id: int) -> bool:
+        """Whether the finished table still owes the channel its replay and score story."""
+        async with self._db.read() as q:
+            return await q.replay_owed(table_id)
+
+    async def set_replay_posted(self, table_id: int) -> bool:
+        """The channel has the table's replay (or the note); False if it was not owed."""
+        async with self._db.write() as q:
+            return await q.set_replay_posted(table_id)
+
     async def last_mover(self, table_id: int) -> int | None:
         """The user whose action is the last one logged (None before the first action)."""
         async with self._db.read() as q:

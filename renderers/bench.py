@@ -133,12 +133,52 @@ class ReplayResult:
     game: str
     seats: int
     turns: int
+    frames: int
     cpu_ms: float
     wall_ms: float
     gif_bytes: int
     apng_bytes: int
     apng_cpu_ms: float
     chart_cpu_ms: float | None  # None: the title has no score story
+    peak_mb: float
+
+
+def _drawn_in_a_fresh_process(game: str, seats: int, seed: int, lang: str) -> float:
+    """Runs in a process of its own: draws the replay as the bot posts it; the process's peak
+    resident memory (MB) while it did (what the bot's replay worker needs)."""
+    import resource
+
+    from bot import replays
+
+    _, views, turns = replay_frames(game, seats, seed)
+    steps = replays.steps(game, views, turns)
+    from renderers.replay import render_replay
+
+    render_replay(
+        game,
+        [s.view for s in steps],
+        lang,
+        "gif",
+        [s.turn for s in steps],
+        [s.changed for s in steps],
+    )
+    try:  # this process's own high-water mark (ru_maxrss keeps the parent's over fork + exec)
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def peak_memory_mb(game: str, seats: int, seed: int, lang: str) -> float:
+    """Peak memory of a fresh (spawned) process drawing one replay, in MB."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(_drawn_in_a_fresh_process, game, seats, seed, lang).result()
 
 
 def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any], list[Any]]:
@@ -154,10 +194,14 @@ def replay_frames(game_name: str, seats: int, seed: int) -> tuple[Any, list[Any]
 
 
 def run_replays(
-    seed: int, lang: str = "en", games: Sequence[tuple[str, int]] | None = None
+    seed: int,
+    lang: str = "en",
+    games: Sequence[tuple[str, int]] | None = None,
+    memory: bool = False,
 ) -> list[ReplayResult]:
     """Draw the replay (GIF, as posted, and APNG to compare) and the score story (if the title
-    has one) of one seeded game of each of ``games`` (default: :func:`replay_games`)."""
+    has one) of one seeded game of each of ``games`` (default: :func:`replay_games`); with
+    ``memory``, also the peak memory of a fresh process drawing the GIF."""
     from bot import replays
     from bot.games import get_game
     from renderers.replay import render_chart, render_replay
@@ -165,13 +209,15 @@ def run_replays(
     results = []
     for game_name, seats in replay_games() if games is None else games:
         states, views, turns = replay_frames(game_name, seats, seed)
-        frames = [views[t.end] for t in turns]
+        steps = replays.steps(game_name, views, turns)
+        frames = [s.view for s in steps]
+        numbers, changed = [s.turn for s in steps], [s.changed for s in steps]
         story = replays.story(get_game(game_name), states, views, turns)
         start, start_cpu = time.perf_counter(), time.process_time()
-        gif = render_replay(game_name, frames, lang)
+        gif = render_replay(game_name, frames, lang, "gif", numbers, changed)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         start_cpu = time.process_time()
-        apng = render_replay(game_name, frames, lang, fmt="apng")
+        apng = render_replay(game_name, frames, lang, "apng", numbers, changed)
         apng_cpu = time.process_time() - start_cpu
         chart_cpu = None
         if bench_title(game_name).has_chart:
@@ -183,12 +229,14 @@ def run_replays(
                 game_name,
                 seats,
                 len(turns),
+                len(steps),
                 cpu * 1000,
                 wall * 1000,
                 len(gif),
                 len(apng),
                 apng_cpu * 1000,
                 None if chart_cpu is None else chart_cpu * 1000,
+                peak_memory_mb(game_name, seats, seed, lang) if memory else 0.0,
             )
         )
     return results
@@ -196,15 +244,16 @@ def run_replays(
 
 def replay_report(results: Sequence[ReplayResult]) -> str:
     lines = [
-        f"{'replay':<16}{'turns':>6}{'cpu':>9}{'wall':>9}{'GIF':>9}{'APNG':>9}{'APNG cpu':>10}"
-        f"{'chart cpu':>11}"
+        f"{'replay':<16}{'turns':>6}{'frames':>7}{'cpu':>9}{'wall':>9}{'GIF':>9}{'APNG':>9}"
+        f"{'APNG cpu':>10}{'chart cpu':>11}{'peak':>9}"
     ]
     for r in results:
         chart = "-" if r.chart_cpu_ms is None else f"{r.chart_cpu_ms:.0f}ms"
         lines.append(
-            f"{r.game + ' ' + str(r.seats) + 'p':<16}{r.turns:>6}{r.cpu_ms:>7.0f}ms"
+            f"{r.game + ' ' + str(r.seats) + 'p':<16}{r.turns:>6}{r.frames:>7}{r.cpu_ms:>7.0f}ms"
             f"{r.wall_ms:>7.0f}ms{r.gif_bytes / 1024:>7.0f}KB{r.apng_bytes / 1024:>7.0f}KB"
             f"{r.apng_cpu_ms:>8.0f}ms{chart:>11}"
+            + (f"{r.peak_mb:>6.0f}MB" if r.peak_mb else f"{'-':>8}")
         )
     return "\n".join(lines)
 
@@ -219,8 +268,10 @@ async def boards_beside_a_replay(seed: int, lang: str, boards: int = 20) -> tupl
 
     # the largest board of all
     game, seats = max(replay_games(), key=lambda entry: entry[1])
+    from bot import replays
+
     _, views, turns = replay_frames(game, seats, seed)
-    frames = [views[t.end] for t in turns]
+    frames = [s.view for s in replays.steps(game, views, turns)]
     view = views[len(views) // 2]
     pool = RenderPool(1)
     try:
@@ -260,11 +311,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="instead: the replays and score stories of a 2- and 4-player T&E and a Targi game",
     )
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="with --replays: each replay also drawn in a fresh process, its peak memory shown",
+    )
     args = parser.parse_args(argv)
     if args.replays:
         import asyncio
 
-        print(replay_report(run_replays(args.seed, args.lang)))
+        print(replay_report(run_replays(args.seed, args.lang, memory=args.memory)))
         alone, beside = asyncio.run(boards_beside_a_replay(args.seed, args.lang))
         print(
             f"board in a 1-worker render pool: median {alone:.0f} ms alone, "

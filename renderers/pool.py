@@ -97,10 +97,12 @@ class RenderPool:
         return data
 
     async def draw_long(self, function: Callable[..., bytes], *args: Any) -> bytes:
-        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue)."""
+        """:meth:`draw` in the long drawings' own worker (one at a time, the rest queue). A
+        worker that dies is replaced but the call is not made again: the caller decides (a
+        replay is tried twice in all, see :mod:`bot.ui.replays`)."""
         if self._long is None:
             self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS)
-        data, cpu = await self._long.run(_timed, function, args)
+        data, cpu = await self._long.run(_timed, function, args, retry=False)
         self.cpu_seconds += cpu
         self.images += 1
         return data

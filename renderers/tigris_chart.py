@@ -7,19 +7,21 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, Text, tr
+from bot.i18n import C_, tr
 from renderers import palette as P
 from renderers._draw import ai_seats_of, draw_text
 from renderers.replay import (
     AXIS_H,
-    HEADER_H,
+    END_X,
     HEAVY,
+    LOST_GLYPH,
     MARGIN,
     PLOT_W,
     PLOT_X,
-    THIN,
+    TEXT,
     WAR_GLYPH,
     WIDTH,
+    WON_GLYPH,
     _axis,
     _grid,
     _header,
@@ -27,34 +29,36 @@ from renderers.replay import (
     _player_label,
     _x,
     _y,
+    conflict_mark,
+    dashed_line,
+    header_height,
+    legend_rows,
+    ordinal_rank,
+    spread,
 )
-from renderers.tigris import COLOURS, _name
+from renderers.tigris import COLOURS, _name, final_score_now, tile_sprite
 
-TIGRIS_PANEL_H = 170
+#: One player's band: the name column beside the plot, the conflicts' marks above it.
+TIGRIS_PANEL_H = 132
+MARKS_H = 28  # above the plot: the conflicts' glyphs
+PLOT_H = TIGRIS_PANEL_H - MARKS_H - 8
 REVOLT_GLYPH = "⚑"
 TREASURE_GLYPH = "◆"
-
-COLOUR_NAMES: dict[str, Text] = {
-    "red": C_("chart image", "red"),
-    "blue": C_("chart image", "blue"),
-    "green": C_("chart image", "green"),
-    "black": C_("chart image", "black"),
+#: Each colour's line has a dash pattern of its own (and its tile at its end): the four are
+#: told apart without seeing colour.
+DASHES: dict[str, tuple[int, ...]] = {
+    "red": (),
+    "blue": (14, 6),
+    "green": (3, 5),
+    "black": (14, 5, 3, 5),
 }
+LINE_W = 3
+END_TILE = 22
 
 
-def chart(story: dict[str, Any], lang: str) -> Image.Image:
-    """Per player a plot of the four colours' points after each turn, the weakest colour heavy
-    (it decides the game), the treasures taken, and the wars and revolts the player fought."""
-    players = story["players"]
-    turns = int(story["turns"])
-    colours = COLOURS
-    highest = _nice_top(
-        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
-    )
-    height = HEADER_H + TIGRIS_PANEL_H * len(players) + AXIS_H + MARGIN
-    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    legend = [
+def legend(lang: str) -> list[str]:
+    """The legend's rows as drawn (wrapped) in ``lang``."""
+    lines = [
         tr(
             C_(
                 "chart image",
@@ -66,60 +70,83 @@ def chart(story: dict[str, Any], lang: str) -> Image.Image:
         tr(
             C_(
                 "chart image",
-                "{treasure} treasure taken   {war} war   {revolt} revolt",
+                "{treasure} treasure taken   {war} war   {revolt} revolt   {won} won   {lost} lost",
                 treasure=TREASURE_GLYPH,
                 war=WAR_GLYPH,
                 revolt=REVOLT_GLYPH,
+                won=WON_GLYPH,
+                lost=LOST_GLYPH,
             ),
             lang,
         ),
     ]
-    _header(draw, tr(C_("chart image", "Score story"), lang), legend)
+    return legend_rows(lines)
+
+
+def panel_top(lang: str, index: int) -> int:
+    """Where player ``index``'s band begins (the plot is :data:`MARKS_H` lower)."""
+    return header_height(legend(lang)) + TIGRIS_PANEL_H * index
+
+
+def chart(story: dict[str, Any], lang: str) -> Image.Image:
+    """Per player a plot of the four colours' points after each turn (each its own dash pattern
+    and its tile with its final points at the line's end), the weakest colour heavy (it decides
+    the game), the treasures taken, the wars and revolts the player won (▲) and lost (▽), and
+    the player's final place and score."""
+    players = story["players"]
+    turns = int(story["turns"])
+    colours = COLOURS
+    highest = _nice_top(
+        max([0] + [max(p["series"][c]) for p in players for c in colours if p["series"][c]])
+    )
+    rows = legend(lang)
+    height = header_height(rows) + TIGRIS_PANEL_H * len(players) + AXIS_H
+    image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _header(draw, tr(C_("chart image", "Score story"), lang), rows)
     robots = ai_seats_of(story)
     marks = story.get("marks") or []
     for index, player in enumerate(players):
         seat = int(player["seat"])
-        top = HEADER_H + TIGRIS_PANEL_H * index + 8
-        plot_h = TIGRIS_PANEL_H - 40
+        top = panel_top(lang, index)
         series = player["series"]
-        final = [f"{tr(COLOUR_NAMES[c], lang)} {series[c][-1]}" for c in colours]
         treasures = tr(C_("chart image", "treasures: {n}", n=series["treasures"][-1]), lang)
         name = _name(str(player.get("dynasty", "")), lang)
-        _player_label(
-            image,
-            MARGIN,
-            top + 4,
-            name,
-            [", ".join(final[:2]), ", ".join(final[2:]), treasures],
-            seat in robots,
+        score = final_score_now({c: series[c][-1] for c in colours}, series["treasures"][-1])
+        rank = ordinal_rank(story, seat)
+        headline = (
+            ""
+            if rank is None
+            else tr(C_("chart image", "place {rank} · score {score}", rank=rank, score=score), lang)
         )
-        plot_top = top + 24
+        _player_label(image, MARGIN, top + 4, name, [treasures], seat in robots, headline)
+        plot_top = top + MARKS_H
         draw.rectangle(
-            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + plot_h), fill=P.LAND, outline=P.LAND_GRID
+            (PLOT_X, plot_top, PLOT_X + PLOT_W, plot_top + PLOT_H), fill=P.LAND, outline=P.LAND_GRID
         )
-        _grid(draw, plot_top, plot_h, highest, turns, P.LAND_GRID)
+        _grid(draw, plot_top, PLOT_H, highest, turns, P.LAND_GRID)
         for mark in marks:
             if seat not in mark["seats"] or mark["kind"] == "treasure":
                 continue
-            x = _x(mark["turn"], turns)
-            draw.line([(x, plot_top), (x, plot_top + plot_h)], fill=P.CORNER_FRAME, width=1)
             glyph = WAR_GLYPH if mark["kind"] == "war" else REVOLT_GLYPH
-            draw_text(draw, (x, top + 20), glyph, 16, fill=P.TEXT, anchor="md")
-        _tigris_lines(draw, series, plot_top, plot_h, highest, turns)
+            won = seat in (mark.get("won") or [])
+            conflict_mark(draw, _x(mark["turn"], turns), plot_top, PLOT_H, glyph, won)
+        _tigris_lines(draw, series, plot_top, PLOT_H, highest, turns)
         for mark in marks:
             if mark["kind"] == "treasure" and seat in mark["seats"]:
                 x = _x(mark["turn"], turns)
                 draw_text(
                     draw,
-                    (x, plot_top + plot_h - 2),
+                    (x, plot_top + PLOT_H - 2),
                     TREASURE_GLYPH,
-                    16,
+                    TEXT,
                     fill=P.TREASURE,
                     anchor="md",
                     stroke_width=1,
                     stroke_fill=P.TREASURE_EDGE,
                 )
-    _axis(draw, height - AXIS_H - MARGIN + 4, turns, tr(C_("chart image", "turn"), lang))
+        _end_labels(image, series, plot_top, PLOT_H, highest)
+    _axis(draw, height - AXIS_H + 4, turns, tr(C_("chart image", "turn"), lang))
     return image
 
 
@@ -136,7 +163,7 @@ def _tigris_lines(
     colours = COLOURS
     for colour in colours:
         points = [(_x(t, turns), _y(v, top, height, highest)) for t, v in enumerate(series[colour])]
-        draw.line(points, fill=P.TIGRIS_COLOURS[colour], width=THIN, joint="curve")
+        dashed_line(draw, points, P.TIGRIS_COLOURS[colour], LINE_W, DASHES[colour])
     for turn in range(1, len(series[colours[0]])):
         weakest = min(colours, key=lambda c: series[c][turn])
         before = min(series[c][turn - 1] for c in colours)
@@ -150,3 +177,19 @@ def _tigris_lines(
             width=HEAVY,
             joint="curve",
         )
+
+
+def _end_labels(
+    image: Image.Image, series: dict[str, list[int]], top: int, height: int, highest: int
+) -> None:
+    """Right of the plot, at the height where each colour's line ends: its tile (the colour's
+    symbol) and its final points, moved apart where lines end together."""
+    draw = ImageDraw.Draw(image)
+    wanted = [_y(series[c][-1], top, height, highest) for c in COLOURS]
+    half = END_TILE / 2
+    placed = spread(wanted, END_TILE + 2, top - MARKS_H + half + 2, top + height + half)
+    for colour, y in zip(COLOURS, placed, strict=True):
+        tile = tile_sprite(colour, END_TILE)
+        image.paste(tile, (END_X, round(y - half)), tile)
+        value = str(series[colour][-1])
+        draw_text(draw, (END_X + END_TILE + 5, y), value, TEXT, "bold", P.TEXT, anchor="lm")

@@ -71,10 +71,12 @@ class WorkerPool:
             initargs=(os.getpid(), self.niceness),
         )
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker; ``function`` and ``args`` must pickle."""
+    async def run(self, function: Callable[..., T], *args: Any, retry: bool = True) -> T:
+        """``function(*args)`` in a worker; ``function`` and ``args`` must pickle. A worker that
+        dies is replaced, and the call made once more unless ``retry`` is False (the caller
+        counts its own attempts)."""
         loop = asyncio.get_running_loop()
-        for attempt in range(2):
+        for attempt in range(2 if retry else 1):
             executor = self._executor
             if executor is None:
                 raise RuntimeError(f"the {self.name} pool is shut down")
@@ -85,7 +87,7 @@ class WorkerPool:
                 if self._executor is executor:
                     executor.shutdown(wait=False, cancel_futures=True)
                     self._executor = self._start()
-                if attempt:
+                if attempt or not retry:
                     raise
         raise AssertionError("unreachable")
 

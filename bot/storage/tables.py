@@ -320,10 +320,11 @@ class Queries(Statements):
         """End a table with ``status`` (a :class:`TableStatus`; a word that is none raises
         ``ValueError`` before anything is written)."""
         status = str(TableStatus(status))
+        # A finished game owes the channel its replay and score story (posted after the result).
         await self._change(
             "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ?, "
-            "version = version + 1 WHERE id = ?",
-            [status, reason, at, resigned_seat, table_id],
+            "version = version + 1, replay_owed = ? WHERE id = ?",
+            [status, reason, at, resigned_seat, int(status == TableStatus.FINISHED), table_id],
         )
         await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
 
@@ -350,6 +351,26 @@ class Queries(Statements):
             "UPDATE game_tables SET posted_version = ?, posted_to_act = ?, "
             "board_message_id = COALESCE(?, board_message_id) WHERE id = ?",
             [version, json.dumps(sorted(to_act)), message_id, table_id],
+        )
+        return changed == 1
+
+    async def replay_owed_table_ids(self) -> list[int]:
+        """Finished tables whose final result is in the channel but not yet their replay."""
+        rows = await self._all(
+            "SELECT id FROM game_tables WHERE replay_owed = 1 AND status = 'finished' "
+            "AND posted_version = version ORDER BY id"
+        )
+        return [int(row[0]) for row in rows]
+
+    async def replay_owed(self, table_id: int) -> bool:
+        """Whether the table still owes the channel its replay."""
+        row = await self._one("SELECT replay_owed FROM game_tables WHERE id = ?", [table_id])
+        return bool(row and row[0])
+
+    async def set_replay_posted(self, table_id: int) -> bool:
+        """The channel has the table's replay (or the note that it could not be drawn)."""
+        changed = await self._change(
+            "UPDATE game_tables SET replay_owed = 0 WHERE id = ? AND replay_owed = 1", [table_id]
         )
         return changed == 1
 

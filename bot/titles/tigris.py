@@ -262,8 +262,14 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
     return None
 
 
-#: What the score story marks: the event keys of a war won, a revolt won, a treasure taken.
-MARKS = {"war_won": "war", "revolt_won": "revolt", "treasure": "treasure"}
+#: What the score story marks: the event keys of a war won (with or without tiles lost), a
+#: revolt won, a treasure taken.
+MARKS = {
+    "war_won": "war",
+    "war_won_no_tiles": "war",
+    "revolt_won": "revolt",
+    "treasure": "treasure",
+}
 
 
 def _story(
@@ -274,7 +280,7 @@ def _story(
     ends: list[int],
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The points of each colour and the treasures held (each seat's own view), marks for wars
-    and revolts won and treasures taken."""
+    and revolts (both sides' seats, ``won`` the winner's) and treasures taken."""
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
     colours = ("red", "blue", "green", "black")
@@ -291,7 +297,11 @@ def _story(
                 kind = MARKS.get(str(event.get("key")))
                 if kind is not None:
                     seats_of = sorted(int(s) for s in event.get("seats") or [])
-                    marks.append({"turn": turn.number, "kind": kind, "seats": seats_of})
+                    mark = {"turn": turn.number, "kind": kind, "seats": seats_of}
+                    winner = str((event.get("params") or {}).get("winner", "")).lstrip("@")
+                    if kind != "treasure" and winner.isdigit():  # a conflict: who won it
+                        mark["won"] = [int(winner)]
+                    marks.append(mark)
     return players, marks
 
 

@@ -317,6 +317,9 @@ async def show_current(
 
         await notify_turn(bot, table, waiting, mover=mover, before=before)
     else:
+        from bot.ui.replays import after_final
+
+        after_final(bot, table_id, recovering=recovering)  # drawn after the result is out
         await _count_for_league(bot, table_id)
     return True
 
@@ -739,10 +742,10 @@ def turn_cue(table: Table, view: Mapping[str, Any], *, lang: str) -> str:
 async def post_final(
     bot: BoardBot, table: Table, *, moves: Sequence[MoveResult] = ()
 ) -> discord.Message:
-    """Send the end: final ranking and scores with everything revealed, the board, the score
-    story and the replay, the record, in one message (through :func:`show_current`, which
-    records it); first the log lines of ``moves`` when several moves since the previous board
-    ended the game."""
+    """Send the end: final ranking and scores with everything revealed, the board and the
+    record, in one message (through :func:`show_current`, which records it); first the log
+    lines of ``moves`` when several moves since the previous board ended the game. The score
+    story and the replay follow it when drawn (:func:`bot.ui.replays.after_final`)."""
     lang = table_lang(table)
     summary = await bot.service.final_summary(table.id)
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
@@ -773,9 +776,6 @@ async def post_final(
     )
     if image is not None:
         files.append(image)
-    from bot.ui.replays import final_files
-
-    files.extend(await final_files(bot, table))  # the score story and the replay
     record_bytes = json.dumps(record, indent=1).encode()
     files.append(discord.File(io.BytesIO(record_bytes), f"{table.game}-{table.id}-record.json"))
     from bot.ui.pbp import rematch_view
@@ -820,6 +820,9 @@ async def catch_up(bot: BoardBot) -> int:
             log.exception(
                 "table %d: could not post its current state; trying again later", table.id
             )
+    from bot.ui.replays import catch_up as replays_owed
+
+    await replays_owed(bot)  # the replays that follow results already in the channel
     return shown
 
 

@@ -161,12 +161,38 @@ async def private_png(game: str, view: dict[str, Any], *, lang: str) -> bytes:
     return await render(renderers.render_private, game, shown, lang)
 
 
-async def replay_gif(game: str, frames: list[dict[str, Any]], *, lang: str) -> bytes:
-    """A finished game's replay (public views, one per turn) as an animated GIF in ``lang``."""
+async def replay_gif(
+    game: str,
+    frames: list[dict[str, Any]],
+    *,
+    lang: str,
+    turns: list[int] | None = None,
+    changed: list[tuple[str, ...]] | None = None,
+) -> bytes:
+    """A finished game's replay (public views; ``turns[i]`` the turn of frame ``i``, default
+    one per turn; ``changed[i]`` the squares framed on it) as an animated GIF in ``lang``."""
     shown = [presenters.localize_view(game, frame, lang=lang) for frame in frames]
-    return await render_long(renderers.replay.render_replay, game, shown, lang)
+    return await render_long(
+        renderers.replay.render_replay, game, shown, lang, "gif", turns, changed
+    )
+
+
+async def turn_png(
+    game: str,
+    view: dict[str, Any],
+    *,
+    turn: int,
+    total: int,
+    changed: tuple[str, ...],
+    lang: str,
+) -> bytes:
+    """A finished game's turn as a still in ``lang``: the board after it under its banner, the
+    squares it changed framed."""
+    shown = presenters.localize_view(game, view, lang=lang)
+    return await render(renderers.replay.render_turn, game, shown, turn, total, changed, lang)
 
 
 async def chart_png(game: str, story: dict[str, Any], *, lang: str) -> bytes:
-    """A finished game's score story as PNG bytes in ``lang``."""
-    return await render(renderers.replay.render_chart, game, story, lang)
+    """A finished game's score story as PNG bytes in ``lang`` (in the long drawings' lane: it
+    is drawn after the final result, and must not take a board's place)."""
+    return await render_long(renderers.replay.render_chart, game, story, lang)

@@ -40,7 +40,7 @@ DAVE = Person("444", "Dave")
 MALLORY = Person("555", "Mallory")  # never seated
 MODERATOR = Person("999", "Mod", p.MANAGER_PERMISSIONS)
 
-_BOT_TASKS = ("CommandTree-invoker", "discord-ui-", "ai-move-")
+_BOT_TASKS = ("CommandTree-invoker", "discord-ui-", "ai-move-", "replay-")
 
 
 @asynccontextmanager

@@ -130,6 +130,15 @@ async def play_to_the_end(
         after = await h.table_by_id(table.id)
         assert after.seq == table.seq + 1, f"step {step}: {action!r} was not applied once"
         posts = h.public_posts(mark)
+        if after.status != "active":  # the result, then its replay and score story as a reply
+            result, replay = posts
+            names = [f.filename for f in replay.files]
+            assert names == [
+                f"{game_name}-{table.id}-score-story.png",
+                f"{game_name}-{table.id}-replay.gif",
+            ]
+            assert str(replay.json["message_reference"]["message_id"]) == result.response["id"]
+            posts = [result]
         assert len(posts) == 1, posts
         _check_board_post(posts[0], after, game_name)
     else:
@@ -211,7 +220,7 @@ async def test_a_whole_game_through_discord(
     assert table.status == "finished"
 
     # The end: ranking and revealed scores, the board, the record that replays to the end.
-    final = h.public_posts()[-1]
+    final = h.public_posts()[-2]  # the last is its replay and score story
     assert "final result" in final.json["content"]
     summary = await h.service.final_summary(table.id)
     # Each name with its seat's symbol, as the images mark the seats ("Alice (archer)").

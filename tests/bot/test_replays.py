@@ -5,9 +5,12 @@ replay drawn in a lane of the render pool that no board waits behind."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
+import os
 import random
 import re
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,9 @@ from bot.service import NotFinished, Table
 from bot.ui.flow import marked
 from bot.ui.images import RenderPool, board_png, use_render_pool
 from bot.ui.pbp import run_scheduler_once
+from bot.ui.replays import after_final, drawn, stop_drawing
+from renderers.replay import BANNER_H, render_turn
+from renderers.tigris import CELL, square_xy
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table
 from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord import payloads as p
@@ -64,7 +70,20 @@ async def _finished_unposted(h: Harness, game: str = "tigris", actions: int = 9)
     return await h.service.get(table.id)
 
 
-async def test_the_final_result_carries_the_story_and_the_replay_once_across_a_crash(
+def _follow_ups(calls: list[Call], table: Table) -> list[Call]:
+    """The posts carrying the table's replay (and score story)."""
+    replay = f"{table.game}-{table.id}-replay.gif"
+    chart = f"{table.game}-{table.id}-score-story.png"
+    return [c for c in calls if any(f.filename in (replay, chart) for f in c.files)]
+
+
+async def _owe_again(h: Harness, table: Table) -> None:
+    """As if the bot died after posting the replay, before the database recorded it."""
+    async with h.service.db.write() as q:
+        await q.executor.change("UPDATE game_tables SET replay_owed = 1 WHERE id = ?", [table.id])
+
+
+async def test_the_final_result_goes_out_at_once_and_the_replay_follows_once_across_crashes(
     harness: Harness,
 ) -> None:
     h = harness
@@ -75,57 +94,111 @@ async def test_the_final_result_carries_the_story_and_the_replay_once_across_a_c
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)  # the restarted bot posts what never went out
     (final,) = _final_posts(h.public_posts(mark), table)
-    names = [f.filename for f in final.files]
-    assert names == [
+    assert [f.filename for f in final.files] == [
         f"tigris-{table.id}-final.png",
-        f"tigris-{table.id}-score-story.png",
-        f"tigris-{table.id}-replay.gif",
         f"tigris-{table.id}-record.json",
     ]
-    board, chart, animation, _record = final.files
+    await drawn(h.bot)
+    (after,) = _follow_ups(h.public_posts(mark), table)
+    assert h.public_posts(mark).index(after) > h.public_posts(mark).index(final)
+    assert str(after.json["message_reference"]["message_id"]) == final.response["id"]
+    assert [f.filename for f in after.files] == [
+        f"tigris-{table.id}-score-story.png",
+        f"tigris-{table.id}-replay.gif",
+    ]
+    board, _record = final.files
+    chart, animation = after.files
     frames = _frames(animation.data)
     assert len(frames) == len(replay.turns)
-    assert ImageChops.difference(frames[-1], board.image().convert("RGB")).getbbox() is None
-    assert chart.image().width == 1200
+    # The last frame is the final board under its banner, the squares the last turn changed
+    # framed: elsewhere pixel for pixel the board the result shows.
+    last = frames[-1].crop((0, BANNER_H, frames[-1].width, frames[-1].height))
+    shown = board.image().convert("RGB")
+    for square in replay.steps[-1].changed:
+        x, y = square_xy(square)
+        for image in (last, shown):
+            image.paste((0, 0, 0), (x, y, x + CELL, y + CELL))
+    assert ImageChops.difference(last, shown).getbbox() is None
+    assert chart.image().width == 800
+    assert (await h.service.get(table.id)).posted_version == table.version
+    assert await h.service.replays_owed() == []
 
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)  # the next tick: nothing left to post
+    after_final(h.bot, table.id)  # nor when the result is shown again (`/game status`)
+    await drawn(h.bot)
     assert h.public_posts(mark) == []
 
-    # A crash after the post, before the database recorded it: found in the channel, not
-    # posted again.
+    # A crash after the replay's post, before the database recorded it: found, not posted again.
+    await _owe_again(h, table)
+    mark = h.fake.mark()
+    await run_scheduler_once(h.bot)
+    await drawn(h.bot)
+    assert h.public_posts(mark) == []
+    assert await h.service.replays_owed() == []
+
+    # A crash after the result's post, before the database recorded it: found in the channel,
+    # not posted again.
     async with h.service.db.write() as q:
         await q.executor.change(
-            "UPDATE game_tables SET posted_version = ?, board_message_id = ? WHERE id = ?",
-            [table.version - 1, table.board_message_id, table.id],
+            "UPDATE game_tables SET posted_version = ? WHERE id = ?",
+            [table.version - 1, table.id],
         )
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)
+    await drawn(h.bot)
     assert h.public_posts(mark) == []
-    after = await h.service.get(table.id)
-    assert after.posted_version == after.version
-    assert after.board_message_id == int(final.response["id"])
+    after_all = await h.service.get(table.id)
+    assert after_all.posted_version == after_all.version
+    assert after_all.board_message_id == int(final.response["id"])
     assert len(_final_posts(h.fake.calls, table)) == 1
+    assert len(_follow_ups(h.fake.calls, table)) == 1
 
 
-async def test_a_replay_that_fails_leaves_the_final_result_without_it(
+async def test_a_crash_before_the_replay_went_out_posts_it_once_after_the_restart(
+    harness: Harness,
+) -> None:
+    h = harness
+    table = await _finished_unposted(h, "targi", 20)
+    await run_scheduler_once(h.bot)
+    await stop_drawing(h.bot)  # the bot dies while the replay is being drawn
+    assert _follow_ups(h.fake.calls, table) == []
+    assert [t.id for t in await h.service.replays_owed()] == [table.id]
+    mark = h.fake.mark()
+    await run_scheduler_once(h.bot)  # the restarted bot's first tick
+    await drawn(h.bot)
+    assert len(_follow_ups(h.public_posts(mark), table)) == 1
+    assert _final_posts(h.public_posts(mark), table) == []
+    assert await h.service.replays_owed() == []
+
+
+async def test_a_replay_that_fails_twice_is_noted_in_the_result_in_one_line(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h = harness
     table = await _finished_unposted(h, "targi", 20)
+    attempts: list[int] = []
 
     def broken(*_args: object) -> bytes:
+        attempts.append(1)
         raise RuntimeError("out of memory")
 
     monkeypatch.setattr(renderers.replay, "render_replay", broken)
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)
     (final,) = _final_posts(h.public_posts(mark), table)
-    assert [f.filename for f in final.files] == [
-        f"targi-{table.id}-final.png",
-        f"targi-{table.id}-score-story.png",
-        f"targi-{table.id}-record.json",
-    ]
+    await drawn(h.bot)
+    assert len(attempts) == 2
+    (after,) = _follow_ups(h.public_posts(mark), table)
+    assert [f.filename for f in after.files] == [f"targi-{table.id}-score-story.png"]
+    shown = h.fake.message(final.response["id"])["content"]
+    assert shown == final.content + "\nThe replay could not be drawn (tried twice)."
+    mark = h.fake.mark()
+    await _owe_again(h, table)  # a crash after the note and the post: neither comes again
+    await run_scheduler_once(h.bot)
+    await drawn(h.bot)
+    assert h.public_posts(mark) == []
+    assert h.fake.message(final.response["id"])["content"] == shown
 
     async def unreadable(*_args: object) -> replays.Replay:
         raise KeyError("an engine that no longer reads this log")
@@ -135,10 +208,78 @@ async def test_a_replay_that_fails_leaves_the_final_result_without_it(
     mark = h.fake.mark()
     await run_scheduler_once(h.bot)
     (final,) = _final_posts(h.public_posts(mark), second)
-    assert [f.filename for f in final.files] == [
-        f"targi-{second.id}-final.png",
-        f"targi-{second.id}-record.json",
-    ]
+    await drawn(h.bot)
+    assert _follow_ups(h.public_posts(mark), second) == []
+    assert h.fake.message(final.response["id"])["content"].endswith(
+        "\nThe replay could not be drawn (tried twice)."
+    )
+    assert await h.service.replays_owed() == []
+
+
+def _dies_once(marker: str, *args: Any) -> bytes:
+    """Runs in the replay worker: the first call kills its own process (SIGKILL: as the
+    kernel's out-of-memory killer does), the next draws the replay."""
+    if not Path(marker).exists():
+        Path(marker).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return renderers.replay.render_replay(*args)
+
+
+def _dies_always(*_args: Any) -> bytes:
+    os.kill(os.getpid(), signal.SIGKILL)
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("deaths", ["once", "always"])
+async def test_a_replay_worker_killed_while_drawing_holds_up_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, deaths: str
+) -> None:
+    h = harness
+    table = await _finished_unposted(h, "tigris", 9)
+    pool = RenderPool(1)
+    use_render_pool(pool)
+    real = renderers.replay.render_replay
+    try:
+        if deaths == "once":
+            marker = str(tmp_path / "died")
+            monkeypatch.setattr(
+                renderers.replay, "render_replay", functools.partial(_dies_once, marker)
+            )
+        else:
+            monkeypatch.setattr(renderers.replay, "render_replay", _dies_always)
+        mark = h.fake.mark()
+        await run_scheduler_once(h.bot)
+        (final,) = _final_posts(h.public_posts(mark), table)  # at once, before any drawing
+        await drawn(h.bot)
+    finally:
+        use_render_pool(None)
+        pool.shutdown()
+    (after,) = _follow_ups(h.public_posts(mark), table)
+    names = [f.filename for f in after.files]
+    content = h.fake.message(final.response["id"])["content"]
+    if deaths == "once":
+        assert Path(marker).exists()
+        assert names == [f"tigris-{table.id}-score-story.png", f"tigris-{table.id}-replay.gif"]
+        assert content == final.content
+        monkeypatch.setattr(renderers.replay, "render_replay", real)
+        seated = await h.service.get(table.id)  # the names the boards show
+        expected = renderers.replay.render_replay(
+            "tigris",
+            [
+                presenters.localize_view("tigris", marked(seated, s.view), lang="en")
+                for s in (await replays.load(h.service, table.id)).steps
+            ],
+            "en",
+            "gif",
+            [s.turn for s in (await replays.load(h.service, table.id)).steps],
+            [s.changed for s in (await replays.load(h.service, table.id)).steps],
+        )
+        assert after.files[1].data == expected
+    else:
+        assert names == [f"tigris-{table.id}-score-story.png"]
+        assert content == final.content + "\nThe replay could not be drawn (tried twice)."
+    assert len(_final_posts(h.fake.calls, table)) == 1
+    assert await h.service.replays_owed() == []
 
 
 async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
@@ -147,6 +288,7 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
     h = harness
     table = await _finished_unposted(h)
     await run_scheduler_once(h.bot)
+    await drawn(h.bot)
     replay = await replays.load(h.service, table.id)
 
     mark = h.fake.mark()
@@ -154,7 +296,7 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
     (whole,) = h.public_posts(mark)
     assert answer.ephemeral and answer.content.startswith("Posted in the channel: https://")
     assert answer.content.endswith(f"/{whole.response['id']}")
-    assert f"table #{table.id}: the replay, one frame per turn ({len(replay.turns)} in all)" in (
+    assert f"table #{table.id}: the replay, turn by turn ({len(replay.turns)} in all)" in (
         whole.content
     )
     assert [f.filename for f in whole.files] == [
@@ -173,9 +315,14 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
         range(turn.start + 1, turn.end + 1)
     )
     (image,) = still.files
-    # the still calls the players by their names, as the boards did
+    # The still is turn 2's frame of the replay: "Turn 2 of N" above the board, whose own
+    # counter says turn 2 as the caption does, the squares turn 2 changed framed.
     frame = presenters.localize_view("tigris", marked(table, replay.frames[1]), lang="en")
-    assert image.data == renderers.render_board("tigris", frame, "en")
+    assert replay.frames[1]["turn_number"] == 2
+    assert replay.steps[1].turn == 2 and replay.steps[1].view == replay.frames[1]
+    total = len(replay.turns)
+    changed = replay.steps[1].changed
+    assert image.data == render_turn("tigris", frame, 2, total, changed, "en")
 
     too_far = await h.slash(ALICE, "game", {"turn": 500}, sub="replay")
     assert too_far.ephemeral
@@ -184,6 +331,67 @@ async def test_game_replay_posts_the_whole_game_or_one_turn_with_its_log(
     )
     unknown = await h.slash(ALICE, "game", {"table": 9999}, sub="replay")
     assert unknown.ephemeral and unknown.content == "There is no table #9999 in this server."
+
+
+async def test_the_arrows_step_through_the_turns_for_the_clicker_alone(harness: Harness) -> None:
+    h = harness
+    table = await _finished_unposted(h)
+    await run_scheduler_once(h.bot)
+    await drawn(h.bot)
+    replay = await replays.load(h.service, table.id)
+    total = len(replay.turns)
+    (after,) = _follow_ups(h.fake.calls, table)
+    assert custom_ids(after.json) == [f"replay:{table.id}:1"]  # "Step through the turns"
+
+    mark = h.fake.mark()
+    await h.slash(ALICE, "game", {"turn": 2}, sub="replay")
+    (still,) = h.public_posts(mark)
+    public = h.fake.message(still.response["id"])
+    assert custom_ids(still.json) == [f"replay:{table.id}:1", f"replay:{table.id}:3"]
+
+    mark = h.fake.mark()
+    shown = await h.click(BOB, public, f"replay:{table.id}:3")  # ▶ on the channel's still
+    assert shown.ephemeral and shown.recipient == BOB.id
+    assert h.public_posts(mark) == []
+    assert h.fake.message(still.response["id"]) == public  # the channel's still is unchanged
+    lines = shown.content.split("\n")
+    assert lines[0] == f"Tigris & Euphrates table #{table.id}, turn 3 of {total}:"
+    turn = replay.turns[2]
+    assert [int(line.split(".")[0]) for line in lines[1:]] == list(
+        range(turn.start + 1, turn.end + 1)
+    )
+    frame = presenters.localize_view("tigris", marked(table, replay.frames[2]), lang="en")
+    still = render_turn("tigris", frame, 3, total, replay.steps[2].changed, "en")
+    assert [f.data for f in shown.files] == [still]
+    mine = h.message_of(shown)
+    assert custom_ids(shown.json) == [f"replay:{table.id}:2", f"replay:{table.id}:4"]
+
+    back = await h.click(BOB, mine, f"replay:{table.id}:2")  # ◀ in Bob's own pages: turned
+    assert back.method == "PATCH" and back.ephemeral
+    assert back.content.startswith(f"Tigris & Euphrates table #{table.id}, turn 2 of {total}:")
+    assert h.message_of(back)["id"] == mine["id"]
+    assert [f.filename for f in back.files] == [f"tigris-{table.id}-turn-2.png"]
+
+    korean = Person("444", "서연", locale="ko")
+    read = await h.click(korean, public, f"replay:{table.id}:3")
+    assert read.content.startswith(f"티그리스와 유프라테스 게임 테이블 #{table.id}, 3/{total}턴:")
+
+    # A button of a message edited by hand, or of a table that is gone: a clear refusal.
+    stale = dict(public)
+    stale["components"] = [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": "x", "custom_id": f"replay:{table.id}:999"},
+                {"type": 2, "style": 2, "label": "y", "custom_id": "replay:9999:1"},
+            ],
+        }
+    ]
+    far = await h.click(BOB, stale, f"replay:{table.id}:999")
+    assert far.ephemeral
+    assert far.content == f"This game has {total} turns; choose a turn from 1 to {total}."
+    gone = await h.click(BOB, stale, "replay:9999:1")
+    assert gone.ephemeral and gone.content == "There is no table #9999 in this server."
 
 
 async def test_nothing_is_replayed_before_the_end(harness: Harness) -> None:
@@ -210,12 +418,13 @@ async def test_a_game_replay_speaks_the_tables_language_and_refuses_in_the_reade
     await _play(h, table, 20)
     await h.service.resign(table.id, BOB.uid)
     await run_scheduler_once(h.bot)
+    await drawn(h.bot)
     mark = h.fake.mark()
     answer = await h.slash(ALICE, "game", {"turn": 1}, sub="replay")  # Alice reads English
     assert answer.content.startswith("Posted in the channel: ")
     (turn,) = h.public_posts(mark)
     assert turn.content.split("\n")[0] == f"타르기 게임 테이블 #{table.id}, 1/3턴:"
-    assert custom_ids(turn.json) == []
+    assert custom_ids(turn.json) == [f"replay:{table.id}:0", f"replay:{table.id}:2"]
     turkish = Person("333", "Ayşe", locale="tr")
     refused = await h.slash(turkish, "game", {"turn": 99}, sub="replay")
     assert refused.ephemeral and refused.content.startswith("Bu oyunda ")
@@ -252,9 +461,9 @@ async def test_a_replay_being_drawn_never_holds_up_a_board(tmp_path: Path) -> No
 async def test_python_m_bot_killed_around_the_final_post_posts_it_once_with_the_replay(
     fake_discord: FakeDiscord, bot_process: Any, tmp_path: Path
 ) -> None:
-    """The real process, its render pool and a SIGKILL: killed while the final result (with the
-    replay) is on its way, before and after Discord created it; after each restart exactly one
-    final result is in the channel, carrying the score story and the replay."""
+    """The real process, its render pool and a SIGKILL: killed while the final result is on its
+    way, before and after Discord created it; after each restart exactly one final result is in
+    the channel, followed by one post carrying the score story and the replay."""
     from tests.bot import test_process as proc_test
 
     fake = fake_discord
@@ -310,6 +519,13 @@ async def test_python_m_bot_killed_around_the_final_post_posts_it_once_with_the_
         assert len(finals) == 1, [c.response for c in finals]
         (result,) = finals
         assert posted is None or posted is result
-        names = [f.filename for f in result.files]
-        assert f"tigris-{table}-replay.gif" in names and f"tigris-{table}-score-story.png" in names
+        replay = f"tigris-{table}-replay.gif"
+
+        def follow_up(call: Call, replay: str = replay) -> bool:
+            return proc_test._is_post(call) and any(f.filename == replay for f in call.files)
+
+        await fake.wait_for(follow_up, timeout=60)
+        await asyncio.sleep(2)  # a tick later: still one
+        (after,) = [c for c in fake.calls if follow_up(c) and (c.response or {}).get("id")]
+        assert f"tigris-{table}-score-story.png" in [f.filename for f in after.files]
     assert await proc.stop() == 0, proc.output()

@@ -82,7 +82,8 @@ async def test_names_show_as_text_everywhere(timed: tuple[Harness, ManualClock])
     ask = await h.slash(second, "game", sub="resign")
     final_mark = h.fake.mark()
     await h.click(second, h.message_of(ask), custom_ids(h.message_of(ask))[0])
-    final = h.public_posts(final_mark)[-1]
+    posts = h.public_posts(final_mark)  # the result, then its replay and score story
+    final = next(c for c in posts if any(f.filename.endswith("-record.json") for f in c.files))
     assert f"({shown[second.uid]} resigned)" in (final.content or ""), final.content
     await h.click(first, h.fake.message(final.response["id"]), f"rematch:{table.id}")
     ask = await h.slash(first, "game", sub="abort")

@@ -24,6 +24,7 @@ from renderers import (
     render_board,
     render_private,
     replay,
+    review,
     stats,
     targi,
     tigris,
@@ -118,10 +119,9 @@ class Box:
 
 T, G, S, R, CARD = "T&E image", "Targi image", "standings image", "rating image", "targi card text"
 CH = "chart image"
-CHART_LINE = Box(replay.WIDTH - 2 * replay.MARGIN, 16, minimum=10)  # a legend line, shrunk to fit
-CHART_LABEL = Box(replay.LABEL_W - 16 - 28 - 20, 15, minimum=10)  # beside the robot and swatch
-# a colour's word in "kırmızı 12, siyah 12" (two to a line beside the robot, shrunk to fit)
-CHART_COLOUR = Box((replay.LABEL_W - 16 - 28) / 2 - 30, 15, minimum=10)
+CHART_LINE = Box(replay.WIDTH - 2 * replay.MARGIN, replay.TEXT, lines=3)  # a legend line, wrapped
+# under a player's name in the chart's name column, shrunk to fit down to 10 CSS px on a phone
+CHART_LABEL = Box(replay.PLOT_X - 10 - replay.MARGIN, replay.TEXT, minimum=replay.SMALLEST)
 # the strip's heading beside the bag line (as wide as the longest, "Torba: 93 taş") and six
 # monument chips; a name beside the badge, the robot, the "to act" mark and the final score
 TE_BAG = 270
@@ -252,12 +252,30 @@ BOXES: dict[tuple[str | None, str], Box] = {
         "Finished games on this server, games with AI seats included. Per game: the average.",
     ): (Box(stats.WIDTH - 2 * stats.MARGIN, 14)),
     # the score story
-    (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 26, "bold"),
+    (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 30, "bold"),
+    # the review's chance chart (renderers/review.py): its title across the image
+    (CH, "Estimated chance to win, turn by turn"): Box(
+        review.WIDTH - 2 * review.MARGIN, review.TITLE, "bold"
+    ),
     (
         CH,
         "Points per colour after each turn; the thick line is the weakest colour, which decides.",
     ): CHART_LINE,
-    (CH, "{treasure} treasure taken   {war} war   {revolt} revolt"): CHART_LINE,
+    (
+        CH,
+        "{treasure} treasure taken   {war} war   {revolt} revolt   {won} won   {lost} lost",
+    ): CHART_LINE,
+    # the final place and score under a player's name
+    (CH, "place {rank} · score {score}"): Box(
+        replay.PLOT_X - 10 - replay.MARGIN, replay.NAME, "bold", minimum=replay.SMALLEST
+    ),
+    # the banner above each replay frame, across the narrower board
+    ("replay", "Turn {n} of {total}"): Box(
+        min(tigris.WIDTH, targi.WIDTH) - 2 * replay.MARGIN, replay.BANNER_TEXT, "bold", minimum=40
+    ),
+    ("replay", "Round {n} of {total}"): Box(
+        min(tigris.WIDTH, targi.WIDTH) - 2 * replay.MARGIN, replay.BANNER_TEXT, "bold", minimum=40
+    ),
     (
         CH,
         "After each round: victory points (thick line) and goods, dates, salt and pepper "
@@ -265,14 +283,9 @@ BOXES: dict[tuple[str | None, str], Box] = {
     ): CHART_LINE,
     (CH, "{raid} a raid"): CHART_LINE,
     (CH, "treasures: {n}"): CHART_LABEL,
-    (CH, "victory points: {n}"): CHART_LABEL,
     (CH, "goods: {n}"): CHART_LABEL,
-    (CH, "red"): CHART_COLOUR,
-    (CH, "blue"): CHART_COLOUR,
-    (CH, "green"): CHART_COLOUR,
-    (CH, "black"): CHART_COLOUR,
-    (CH, "turn"): Box(replay.PLOT_W / 4, 14),
-    (CH, "round"): Box(replay.PLOT_W / 4, 14),
+    (CH, "turn"): Box(replay.PLOT_W / 3, replay.TEXT),
+    (CH, "round"): Box(replay.PLOT_W / 3, replay.TEXT),
 }
 #: Card texts: a border card's short text (up to 4 lines) and a tribe or goods card's (as many
 #: lines as the card has room for: 3 on the table).
@@ -297,7 +310,9 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "seat": 4,
         "square": "F10",
         "squares": "F10, G11",
-        "colour": _longest(lang, list(tigris_chart.COLOUR_NAMES.values())),
+        "colour": _longest(
+            lang, [w for c in tigris.COLOURS if isinstance(w := presenters.colour_word(c), Text)]
+        ),
         "leaders": _longest(lang, list(tigris.LEADERS.values())),
         "base": 10,
         "extra": "?",
@@ -324,6 +339,9 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "treasure": tigris_chart.TREASURE_GLYPH,
         "war": replay.WAR_GLYPH,
         "revolt": tigris_chart.REVOLT_GLYPH,
+        "won": replay.WON_GLYPH,
+        "lost": replay.LOST_GLYPH,
+        "score": 100,
     }
 
 
