@@ -9,6 +9,7 @@ alone, exactly as before there was a second font.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
@@ -165,8 +166,14 @@ def recording() -> Iterator[list[str]]:
 
 
 #: While :func:`measuring`: how many times larger than on the image text is drawn now (a
-#: supersampled sprite draws at :data:`SUPERSAMPLE`).
-_measure_scale = 1
+#: supersampled sprite draws at :data:`SUPERSAMPLE`), per thread: the bot draws in several
+#: threads at once, and one thread's sprite must not change another's measure.
+_measure = threading.local()
+
+
+def _measure_scale() -> int:
+    scale: int = getattr(_measure, "scale", 1)
+    return scale
 
 
 @contextmanager
@@ -177,11 +184,12 @@ def measuring() -> Iterator[list[tuple[str, float]]]:
     drawn: clear those caches first."""
     found: list[tuple[str, float]] = []
     real = ImageDraw.ImageDraw.text
+    owner = threading.get_ident()  # texts other threads draw meanwhile are not this drawing's
 
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         used = kwargs.get("font", args[1] if len(args) > 1 else None)
-        if isinstance(text, str) and used is not None:
-            found.append((text, float(used.size) / _measure_scale))
+        if isinstance(text, str) and used is not None and threading.get_ident() == owner:
+            found.append((text, float(used.size) / _measure_scale()))
         real(self, xy, text, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
@@ -238,14 +246,13 @@ def supersampled(size: tuple[int, int], paint: SpritePainter) -> Image.Image:
 
     Callers cache the result (sprites are drawn once and pasted many times).
     """
-    global _measure_scale
     scale = SUPERSAMPLE
     big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
-    outer, _measure_scale = _measure_scale, scale
+    outer, _measure.scale = _measure_scale(), scale
     try:
         paint(ImageDraw.Draw(big), scale)
     finally:
-        _measure_scale = outer
+        _measure.scale = outer
     return big.resize(size, Image.Resampling.LANCZOS)
 
 

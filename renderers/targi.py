@@ -1181,7 +1181,9 @@ def status_texts(view: dict[str, Any], lang: str) -> list[str]:
         ),
         lang,
     )
-    lines = [f"{heading} · {' '.join(status.split())}"]
+    # the image spaced its parts apart ("…goods   Raids: …"): in a line of text, a dot between
+    parts = [" ".join(part.split()) for part in re.split(r"\s{2,}", status) if part.strip()]
+    lines = [" · ".join([heading, *parts])]
     for player in view.get("players", []):
         allowed = int(player.get("targi_allowed", 3))
         if allowed != 3:

@@ -60,7 +60,8 @@ async def test_an_ai_decision_in_flight_at_a_kill_is_taken_once_after_the_restar
     assert board.pinged_user_ids() == {"111"}  # the AI moved; Alice's turn again
     log = _log(db)
     assert [(s, u) for s, u, _ in log] == [(0, 111), (1, -21)]
-    assert f"`{log[1][2]}`" in board.json["content"]
+    # the ping catches Alice up with the AI's move, as `/game log` words it (its square)
+    assert f"places a Targi on {log[1][2].split()[-1]} " in board.json["content"]
     assert await quick.stop() == 0, quick.output()
     # No AI worker of either bot is left behind (the killed one's leave by themselves).
     for _ in range(50):
