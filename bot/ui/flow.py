@@ -785,7 +785,7 @@ async def post_final(
     if table.status == "finished":
         from bot.ui.review import add_review_button
 
-        buttons = add_review_button(buttons, table.id, lang=lang)
+        buttons = add_review_button(buttons, table.id, lang=lang, game=table.game)
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message

@@ -63,6 +63,8 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     table = await bot.service.get(table_id)
     if table.status != "finished":
         raise ServiceError(_("The review is made once the game has ended."))
+    if not ai_review.reviewable(table.game):
+        raise ServiceError(_("This game has no AI review."))
     lang = table_lang(table)
     if await reviews.stored(table_id) is None:
         await flow.reply(
@@ -151,8 +153,13 @@ class ReviewButton(
         await post_review(flow.bot_of(interaction), interaction, self.table_id)
 
 
-def add_review_button(view: discord.ui.View | None, table_id: int, *, lang: str) -> discord.ui.View:
-    """``view`` (or a new one) with the Review button added."""
+def add_review_button(
+    view: discord.ui.View | None, table_id: int, *, lang: str, game: str
+) -> discord.ui.View | None:
+    """``view`` (or a new one) with the Review button added; ``view`` as it is for a game
+    without a review."""
+    if not ai_review.reviewable(game):
+        return view
     view = view if view is not None else discord.ui.View(timeout=None)
     view.add_item(ReviewButton(table_id, lang=lang))
     return view
