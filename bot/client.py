@@ -187,11 +187,10 @@ class BoardBot(commands.Bot):
         return await ratings.displayed_ratings(self.service.db, guild_id, game, user_ids)
 
     async def setup_hook(self) -> None:
-        from bot.ui.items import DYNAMIC_ITEMS
+        from bot.ui.items import DYNAMIC_ITEMS, REVIEW_ITEMS
         from bot.ui.leagues import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
         from bot.ui.replays import REPLAY_ITEMS
-        from bot.ui.review import REVIEW_ITEMS
         from bot.ui.translator import CatalogTranslator
 
         # Command mentions in texts (``</game new:ID>``) use this bot's last synced ids.

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot import presenters, replays
+from bot import replays, titles
 from bot.ai import review as ai_review
 from bot.i18n import N_, Text, _
 from bot.service import ServiceError
@@ -42,6 +43,10 @@ __all__ = [
 
 #: Reviews computed at once per server; more wait for a later click.
 MAX_IN_FLIGHT = 2
+
+#: A title's ``review_texts.term_text(term, names, other=None)``: the term in one sentence, or
+#: None (the shared sentence).
+TermText = Callable[..., "Text | None"]
 
 #: ``run_long(function, *args)``: ``function(*args)`` (bytes) in a worker of the long lane.
 LongRunner = Callable[..., Awaitable[bytes]]
@@ -204,106 +209,16 @@ class Reviews:
 def term_text(
     game: str, term: ai_review.Term | None, names: Sequence[str], *, other: str | None = None
 ) -> Text:
-    """Why the AI's move is better, in one short sentence in the game's own words: better than
-    the move played (a review), or with ``other`` (a hint) than that next best action."""
-    kind = "position" if term is None else term.kind
-    params = {} if term is None else term.params
-    n = int(params.get("n", 0))
-    if other is not None and kind in ("opponent_points", "opponents", "opponent_vp"):
-        return _other_text(kind, params, n, names, other)
-    if kind == "lowest_colour":
-        return N_(
-            "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} point.",
-            "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} points.",
-            n,
-            colour=presenters.colour_word(params["colour"]),
-        )
-    if kind == "points":
-        return N_(
-            "The AI's move scores {n} more {colour} point.",
-            "The AI's move scores {n} more {colour} points.",
-            n,
-            colour=presenters.colour_word(params["colour"]),
-        )
-    if kind == "leader":
-        return _(
-            "With the AI's move your {leader} stays on the board.",
-            leader=presenters.leader_word(params["colour"]),
-        )
-    if kind == "leader_safety":
-        return _("The AI's move keeps your leaders safer beside temples.")
-    if kind == "monument":
-        return _("The AI's move keeps a monument scoring for your leaders.")
-    if kind == "red_tiles":
-        return _("The AI's move keeps red tiles in hand for revolts.")
-    if kind == "catastrophe":
-        return _("The AI's move saves a catastrophe tile for later.")
-    if kind == "opponent_points":
-        seat = int(params["seat"])
-        player = names[seat] if seat < len(names) else str(seat + 1)
-        return N_(
-            "Your move gave {player} {n} more point.",
-            "Your move gave {player} {n} more points.",
-            n,
-            player=player,
-        )
-    if kind == "opponents":
-        return _("Your move left your opponents stronger.")
-    if kind == "vp":
-        return N_(
-            "By the end of the round the AI's move is worth {n} more victory point.",
-            "By the end of the round the AI's move is worth {n} more victory points.",
-            n,
-        )
-    if kind == "goods":
-        return N_(
-            "By the end of the round the AI's move leaves you {n} more good.",
-            "By the end of the round the AI's move leaves you {n} more goods.",
-            n,
-        )
-    if kind == "gold":
-        return N_(
-            "By the end of the round the AI's move leaves you {n} more gold.",
-            "By the end of the round the AI's move leaves you {n} more gold.",
-            n,
-        )
-    if kind == "cards":
-        return N_(
-            "By the end of the round the AI's move puts {n} more card in your display.",
-            "By the end of the round the AI's move puts {n} more cards in your display.",
-            n,
-        )
-    if kind == "opponent_vp":
-        return N_(
-            "Your move let your opponent gain {n} more victory point by the end of the round.",
-            "Your move let your opponent gain {n} more victory points by the end of the round.",
-            n,
-        )
+    """Why the AI's move is better, in one short sentence in the game's own words (the title's
+    ``review_texts``): better than the move played (a review), or with ``other`` (a hint) than
+    that next best action."""
+    entry = titles.title(game)
+    if term is not None and entry is not None and entry.review_texts is not None:
+        words: TermText = importlib.import_module(entry.review_texts).term_text
+        said = words(term, names, other=other)
+        if said is not None:
+            return said
     return _("The AI rates the position after its move higher overall.")
-
-
-def _other_text(
-    kind: str, params: dict[str, Any], n: int, names: Sequence[str], other: str
-) -> Text:
-    """A hint's reason where the next best action (``other``) helps the opponents."""
-    if kind == "opponent_points":
-        seat = int(params["seat"])
-        player = names[seat] if seat < len(names) else str(seat + 1)
-        return N_(
-            "{other} would give {player} {n} more point.",
-            "{other} would give {player} {n} more points.",
-            n,
-            other=other,
-            player=player,
-        )
-    if kind == "opponent_vp":
-        return N_(
-            "{other} would let your opponent gain {n} more victory point by the end of the round.",
-            "{other} would let your opponent gain {n} more victory points by the end of the round.",
-            n,
-            other=other,
-        )
-    return _("{other} would leave your opponents stronger.", other=other)
 
 
 def summary_text(name: str, agreement: float, decisions: int) -> Text:

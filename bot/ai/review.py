@@ -3,15 +3,11 @@
 A finished game is a list of :class:`Decision`: one seat's view, its legal actions and the action
 it played, exactly what the seat saw then (:func:`decisions` builds them from the replayed states
 through the title's per-seat view; nothing else of a state reaches the judge). At each decision
-the hidden information (bag, other hands, decks) is sampled from the view like the AI samples it,
-the played action and the AI's candidates are played out on every sample, and each gets an
-estimated chance to win:
-
-- Tigris & Euphrates: the AI's one-ply look (the action and every pending decision it raises),
-  then the seats' worths (:func:`bot.ai.tigris.value`) turned into chances by a softmax whose
-  temperature changes as the bag empties (:data:`TIGRIS_SCALE`, fitted on games between AI levels);
-- Targi: the AI's playout to the end of the round with its greedy policy, whose end is worth
-  ``logistic(margin / 3)`` as in the AI's own search (the real result if the game ended).
+the title's own judge (the module its entry names in ``Title.review``, e.g.
+``bot/ai/review_<game>.py``) samples the hidden information (bag, other hands, decks) from the
+view like the AI samples it, plays the played action and the AI's candidates out on every sample
+and gives each an estimated chance to win (its ``chances(decision, seed)``), with the evaluation
+term explaining why one action beats another. A title without a judge has no review and no hints.
 
 The action with the best chance is the AI's preferred one. The decisions where a seat lost the
 most chance against it are its *turning points*, each explained by the one evaluation term that
@@ -21,20 +17,17 @@ Standard library only; deterministic for a seed.
 
 from __future__ import annotations
 
-import math
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.ai import targi as targi_ai
-from bot.ai import tigris as tigris_ai
-from bot.games import targi as targi_engine
-from bot.games.tigris.board import BLOCK, COLOURS, NEIGHBOURS
-from bot.games.tigris.rules import MONUMENTS
+from bot import titles
 
 __all__ = [
     "Decision",
+    "Explain",
     "Hint",
     "Judged",
     "Review",
@@ -42,20 +35,14 @@ __all__ = [
     "decisions",
     "hint",
     "judge",
+    "judge_of",
+    "mean",
     "recorded_game",
     "review",
-    "tigris_terms",
+    "reviewable",
+    "rng",
 ]
 
-#: Samples of the hidden information per decision (each action is judged on the same samples).
-SAMPLES = {"tigris": 2, "targi": 3}
-#: Targi: the actions played out at a decision, best first by the AI's one-ply value.
-TARGI_WIDTH = 8
-#: T&E: the softmax temperature at the deal and once the bag is empty (in the AI's worth units);
-#: fitted by Brier score on 36 games between AI levels (2521 decisions, seeds apart from those of
-#: ``python -m bot.ai.review_bench``, docs/benchmarks.md).
-TIGRIS_SCALE = (4.0, 3.0)
-TIGRIS_BAG = 153 - 10 - 4 * 6  # the bag after the deal of two hands (fewer with more seats)
 #: Turning points per seat: at most this many, and only losses of at least ``MIN_DROP`` chance.
 MAX_TURNING = 5
 MIN_TURNING = 3
@@ -76,10 +63,9 @@ class Decision:
 
 @dataclass(frozen=True)
 class Term:
-    """Why the preferred move is better, in one evaluation term: ``kind`` (``lowest_colour``,
-    ``points``, ``leader``, ``monument``, ``red_tiles``, ``catastrophe``, ``opponent_points``,
-    ``opponents``; Targi: ``vp``, ``goods``, ``gold``, ``cards``, ``hand``, ``opponent_vp``,
-    ``position``) and its numbers and names (``colour``, ``n``, ``seat``)."""
+    """Why the preferred move is better, in one evaluation term: ``kind`` (one of the title's
+    own terms, or ``position``: the whole position) and its numbers and names (``n``, ``seat``,
+    and the title's own)."""
 
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -162,272 +148,41 @@ def decisions(
     return out
 
 
-def _rng(game: str, seed: int, index: int) -> random.Random:
+def rng(game: str, seed: int, index: int) -> random.Random:
+    """The sampling luck of decision ``index`` of a review of ``game`` (fixed for the seed)."""
     return random.Random(f"review/{game}/{seed}/{index}")
 
 
-# --------------------------------------------------------------------------- Tigris & Euphrates
-
-
-def tigris_terms(state: Any, seat: int) -> dict[str, float]:
-    """The seat's evaluation split into its terms (they sum to :func:`bot.ai.tigris.evaluate`
-    of an unfinished state): points (the weakest colour first), leaders, monuments, red tiles in
-    hand, catastrophes, and the others' worth against it."""
-    vec = tigris_ai.final_vector(state.score[seat], state.treasures_held[seat])
-    points = 2.0 * vec[0] + 3.0 * sum(math.sqrt(x) for x in vec)
-    cells = state.cells
-    mine = state.leaders[seat]
-    low = min(range(4), key=lambda c: state.score[seat][c])
-    leaders = 0.0
-    for colour, square in enumerate(mine):
-        if square < 0:
-            continue
-        temples = sum(1 for n in NEIGHBOURS[square] if cells[n] == tigris_ai.RED_CODE)
-        leaders += 1.6 + 0.35 * min(temples, 3) + (0.4 if colour == low else 0.0)
-    monuments = 0.0
-    for top_left, index, _ in state.monuments:
-        for colour in MONUMENTS[index]:
-            if mine[colour] >= 0 and tigris_ai._connected(cells, mine[colour], BLOCK[top_left][0]):
-                monuments += 1.5
-    hand = state.hands[seat]
-    others = [tigris_ai.value(state, s) for s in range(state.seats) if s != seat]
-    return {
-        "points": points,
-        "leader": leaders,
-        "monument": monuments,
-        "red_tiles": 0.25 * min(hand[0], 3) + 0.05 * sum(1 for c in hand if c),
-        "catastrophe": 0.4 * state.catastrophes[seat],
-        "opponents": -0.5 * max(others) - 0.5 * sum(others) / len(others),
-    }
-
-
-def _tigris_chance(state: Any, seat: int, progress: float) -> float:
-    """The seat's chance to win in ``state``: the real result once over, else a softmax of the
-    seats' worths, its temperature following the bag (``progress`` from 0 to 1)."""
-    if state.over:
-        vectors = [
-            tigris_ai.final_vector(state.score[s], state.treasures_held[s])
-            for s in range(state.seats)
-        ]
-        best = max(vectors)
-        winners = [s for s in range(state.seats) if vectors[s] == best]
-        return 1.0 / len(winners) if seat in winners else 0.0
-    start, end = TIGRIS_SCALE
-    scale = start + (end - start) * progress
-    worths = [tigris_ai.value(state, s) for s in range(state.seats)]
-    top = max(worths)
-    weights = [math.exp((w - top) / scale) for w in worths]
-    return weights[seat] / sum(weights)
-
-
-def _tigris_progress(view: dict[str, Any]) -> float:
-    bag = TIGRIS_BAG - 6 * (int(view["seats"]) - 2)
-    return min(1.0, max(0.0, 1.0 - int(view["bag_size"]) / bag))
-
-
-def _tigris_judge(decision: Decision, seed: int) -> Judged:
-    chance, explain = _tigris_chances(decision, seed)
-    preferred = min(chance, key=lambda a: (-chance[a], a != decision.played, a))
-    term = None if preferred == decision.played else explain(decision.played, preferred)
-    return Judged(
-        decision.index,
-        decision.seat,
-        decision.played,
-        preferred,
-        chance[decision.played],
-        chance[preferred],
-        len(decision.legal),
-        term,
-    )
-
-
-Explain = Callable[[str, str], Term]
-
-
-def _tigris_chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
-    """The chance to win after each candidate action (and the played one), and the term
-    explaining why one action beats another."""
-    view, seat = decision.view, decision.seat
-    rng = _rng("tigris", seed, decision.index)
-    samples = [tigris_ai.determinize(view, rng) for _ in range(SAMPLES["tigris"])]
-    first = samples[0]
-    pool = (
-        tigris_ai.candidates(first, seat, decision.legal)
-        if first.pending is None
-        else list(decision.legal)
-    )
-    actions = sorted(set(pool) | {decision.played})
-    progress = _tigris_progress(view)
-    chance: dict[str, float] = {}
-    terms: dict[str, list[dict[str, float]]] = {}
-    scores: dict[str, list[list[tuple[int, ...]]]] = {}
-    leaders: dict[str, list[list[int]]] = {}
-    for action in actions:
-        total = 0.0
-        for sample in samples:
-            after = tigris_ai._after(sample, seat, action)
-            total += _tigris_chance(after, seat, progress)
-            if not after.over:
-                terms.setdefault(action, []).append(tigris_terms(after, seat))
-            scores.setdefault(action, []).append([tuple(s) for s in after.score])
-            leaders.setdefault(action, []).append(list(after.leaders[seat]))
-        chance[action] = total / len(samples)
-
-    def explain(worse: str, better: str) -> Term:
-        return _tigris_term(first, seat, worse, better, terms, scores, leaders)
-
-    return chance, explain
-
-
-def _mean(values: Sequence[float]) -> float:
+def mean(values: Sequence[float]) -> float:
+    """The mean of ``values`` (0 for none)."""
     return sum(values) / len(values) if values else 0.0
 
 
-def _tigris_term(
-    before: Any,
-    seat: int,
-    played: str,
-    preferred: str,
-    terms: dict[str, list[dict[str, float]]],
-    scores: dict[str, list[list[tuple[int, ...]]]],
-    leaders: dict[str, list[list[int]]],
-) -> Term:
-    """The term that differs most between the two moves, with its numbers."""
-    if played not in terms or preferred not in terms:
-        return Term("position")
-    gain = {
-        key: _mean([t[key] for t in terms[preferred]]) - _mean([t[key] for t in terms[played]])
-        for key in terms[played][0]
-    }
-    kind = max(sorted(gain), key=lambda k: gain[k])
-    seats = len(scores[played][0])
-
-    def points(action: str, s: int, colour: int) -> float:
-        return _mean([sample[s][colour] for sample in scores[action]])
-
-    if kind == "points":
-        diffs = [points(preferred, seat, c) - points(played, seat, c) for c in range(4)]
-        colour = max(range(4), key=lambda c: (diffs[c], -c))
-        low = min(range(4), key=lambda c: before.score[seat][c])
-        n = round(diffs[colour])
-        if n <= 0:
-            return Term("position")
-        if colour == low:
-            return Term("lowest_colour", {"colour": COLOURS[colour], "n": n})
-        return Term("points", {"colour": COLOURS[colour], "n": n})
-    if kind == "leader":
-        for colour in range(4):
-            kept = _mean([1.0 if ls[colour] >= 0 else 0.0 for ls in leaders[preferred]])
-            lost = _mean([1.0 if ls[colour] >= 0 else 0.0 for ls in leaders[played]])
-            if kept - lost >= 0.5:
-                return Term("leader", {"colour": COLOURS[colour]})
-        return Term("leader_safety")
-    if kind == "opponents":
-        best_seat, best_n = -1, 0
-        for s in range(seats):
-            if s == seat:
-                continue
-            n = round(
-                sum(points(played, s, c) for c in range(4))
-                - sum(points(preferred, s, c) for c in range(4))
-            )
-            if n > best_n:
-                best_seat, best_n = s, n
-        if best_seat >= 0:
-            return Term("opponent_points", {"seat": best_seat, "n": best_n})
-        return Term("opponents")
-    return Term(kind)
+#: ``explain(worse, better)``: the term explaining why action ``better`` beats ``worse``.
+Explain = Callable[[str, str], Term]
 
 
-# --------------------------------------------------------------------------- Targi
+def judge_of(game: str) -> Any | None:
+    """The title's judge (the module its ``Title.review`` names), or None: no review."""
+    entry = titles.title(game)
+    if entry is None or entry.review is None:
+        return None
+    return importlib.import_module(entry.review)
 
 
-def _targi_playout(state: Any, seat: int, rng: random.Random) -> tuple[float, Any]:
-    """The AI's playout to the end of the round: the seat's chance there, and that state."""
-    horizon = state.round
-    while not state.over and state.round <= horizon:
-        actor = state.turn
-        state = targi_engine.apply(state, actor, targi_ai._rollout_action(state, actor, rng))
-    if state.over:
-        ranking = targi_engine.outcome(state)["ranking"]
-        if len(ranking) == 1:
-            return 0.5, state
-        return (1.0 if ranking[0] == [seat] else 0.0), state
-    return 1.0 / (1.0 + math.exp(-targi_ai.evaluate(state, seat) / 3.0)), state
+def reviewable(game: str) -> bool:
+    """Whether ``game`` has a review and hints (its title names a judge)."""
+    entry = titles.title(game)
+    return entry is not None and entry.review is not None
 
 
-def _targi_parts(state: Any, seat: int) -> dict[str, float]:
-    """What the seat holds at the end of a playout, for the explanation."""
-    player = state.players[seat]
-    both = targi_engine.scores(state)
-    return {
-        "vp": float(both[seat]["vp"]),
-        "goods": float(player.res[0] + player.res[1] + player.res[2]),
-        "gold": float(player.res[3] + player.stored),
-        "cards": float(len(player.displayed())),
-        "opponent_vp": -float(both[1 - seat]["vp"]),
-    }
-
-
-#: How much one unit of each Targi part is worth in VP (for choosing the part that explains).
-TARGI_WEIGHT = {
-    "vp": 1.0,
-    "goods": targi_ai.GOODS_VALUE,
-    "gold": targi_ai.GOLD_VALUE,
-    "cards": targi_ai.CARD_POTENTIAL,
-    "opponent_vp": 1.0,
-}
-
-
-def _targi_judge(decision: Decision, seed: int) -> Judged:
-    chance, explain = _targi_chances(decision, seed)
-    preferred = min(chance, key=lambda a: (-chance[a], a != decision.played, a))
-    term = None if preferred == decision.played else explain(decision.played, preferred)
-    return Judged(
-        decision.index,
-        decision.seat,
-        decision.played,
-        preferred,
-        chance[decision.played],
-        chance[preferred],
-        len(decision.legal),
-        term,
-    )
-
-
-def _targi_chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
-    """The chance to win after each of the best actions by one-ply value (and the played one),
-    each played out to the end of the round; and the term explaining why one beats another."""
-    view, seat = decision.view, decision.seat
-    rng = _rng("targi", seed, decision.index)
-    samples = [targi_ai.determinize(view, rng) for _ in range(SAMPLES["targi"])]
-    scored = sorted(
-        targi_ai.action_values(samples[0], seat, decision.legal), key=lambda x: (-x[0], x[1])
-    )
-    actions = sorted({a for _, a in scored[:TARGI_WIDTH]} | {decision.played})
-    chance: dict[str, float] = {}
-    parts: dict[str, list[dict[str, float]]] = {}
-    for action in actions:
-        total = 0.0
-        for number, sample in enumerate(samples):
-            # Every action meets the same playout luck on the same sample.
-            luck = random.Random(f"{seed}/{decision.index}/{number}")
-            result, end = _targi_playout(targi_engine.apply(sample, seat, action), seat, luck)
-            total += result
-            parts.setdefault(action, []).append(_targi_parts(end, seat))
-        chance[action] = total / len(samples)
-
-    def explain(worse: str, better: str) -> Term:
-        gain = {
-            key: TARGI_WEIGHT[key]
-            * (_mean([p[key] for p in parts[better]]) - _mean([p[key] for p in parts[worse]]))
-            for key in TARGI_WEIGHT
-        }
-        kind = max(sorted(gain), key=lambda k: gain[k])
-        n = round(gain[kind] / TARGI_WEIGHT[kind])
-        return Term(kind, {"n": n}) if n > 0 else Term("position")
-
-    return chance, explain
+def _chances(game: str, decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
+    """The chance to win after each action the title's judge plays out, and its explanation."""
+    module = judge_of(game)
+    if module is None:
+        raise ValueError(f"no review for the game {game!r}")
+    chances: Callable[[Decision, int], tuple[dict[str, float], Explain]] = module.chances
+    return chances(decision, seed)
 
 
 # --------------------------------------------------------------------------- the review
@@ -440,11 +195,19 @@ def judge(game: str, decision: Decision, seed: int) -> Judged:
         return Judged(
             decision.index, decision.seat, decision.played, decision.played, 0.0, 0.0, 1, None
         )
-    if game == "tigris":
-        return _tigris_judge(decision, seed)
-    if game == "targi":
-        return _targi_judge(decision, seed)
-    raise ValueError(f"no review for the game {game!r}")
+    chance, explain = _chances(game, decision, seed)
+    preferred = min(chance, key=lambda a: (-chance[a], a != decision.played, a))
+    term = None if preferred == decision.played else explain(decision.played, preferred)
+    return Judged(
+        decision.index,
+        decision.seat,
+        decision.played,
+        preferred,
+        chance[decision.played],
+        chance[preferred],
+        len(decision.legal),
+        term,
+    )
 
 
 @dataclass(frozen=True)
@@ -464,10 +227,7 @@ def hint(game: str, view: dict[str, Any], legal: list[str], seed: int) -> Hint:
     if len(legal) < 2:
         return Hint(legal[0], 0.0, None, None)
     decision = Decision(-1, int(view["viewer"]), view, list(legal), sorted(legal)[0])
-    chances = {"tigris": _tigris_chances, "targi": _targi_chances}.get(game)
-    if chances is None:
-        raise ValueError(f"no review for the game {game!r}")
-    chance, explain = chances(decision, seed)
+    chance, explain = _chances(game, decision, seed)
     ranked = sorted(chance, key=lambda a: (-chance[a], a))
     best, second = ranked[0], ranked[1] if len(ranked) > 1 else None
     term = explain(second, best) if second is not None else None

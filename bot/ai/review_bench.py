@@ -11,8 +11,8 @@ prints:
   the move played are each played on to the end ``--playouts`` times with the `normal` AI in
   every seat (a different AI seed each time); the share of positions where the preferred move
   scored better on average (target: at least 70%): by the mean result (a win 1, a tie shared),
-  and where that ties, by the mean final margin (T&E: the weakest colour against the best other
-  player's; Targi: victory points against the opponent's);
+  and where that ties, by the mean final margin (the title judge's ``margin``: T&E the weakest
+  colour against the best other player's, Targi victory points against the opponent's);
 - *cost*: CPU seconds per review (median, max) and the wall time.
 
 Standard library only; deterministic for the sizes given (CPU and wall times aside).
@@ -23,9 +23,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot import titles
 from bot.ai import review as rv
 from bot.ai.arena import decide
 
@@ -40,15 +41,18 @@ def _result(game: Any, state: Any, seat: int) -> float:
 
 
 def _margin(name: str, game: Any, state: Any, seat: int) -> float:
-    """The seat's final score against the best other one: T&E the weakest colours (treasures
-    added), Targi the victory points."""
-    if name == "tigris":
-        from bot.ai.tigris import final_vector
+    """The seat's final score against the best other one, as the title's judge measures it
+    (its ``margin``)."""
+    judge = rv.judge_of(name)
+    if judge is None:
+        raise ValueError(f"no review for the game {name!r}")
+    margin: Callable[[Any, Any, int], float] = judge.margin
+    return margin(game, state, seat)
 
-        low = [final_vector(state.score[s], state.treasures_held[s])[0] for s in range(state.seats)]
-        return float(low[seat] - max(low[s] for s in range(state.seats) if s != seat))
-    points = [int(s["vp"]) for s in game.scores(state)]
-    return float(points[seat] - max(p for s, p in enumerate(points) if s != seat))
+
+def reviewed_titles() -> tuple[str, ...]:
+    """The titles with a review (a judge), in the order offered."""
+    return tuple(name for name in titles.title_names() if rv.reviewable(name))
 
 
 def _play_on(
@@ -183,9 +187,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=6, help="reviewed games per title")
     parser.add_argument("--positions", type=int, default=8, help="flagged positions per title")
     parser.add_argument("--playouts", type=int, default=4, help="playouts per move and position")
-    parser.add_argument("--title", choices=("tigris", "targi"), action="append")
+    parser.add_argument("--title", choices=reviewed_titles(), action="append")
     args = parser.parse_args(argv)
-    for name in args.title or ["tigris", "targi"]:
+    for name in args.title or reviewed_titles():
         figures = run_title(name, args.games, args.positions, args.playouts)
         print("\n".join(report(name, args.games, args.playouts, figures)), flush=True)
 

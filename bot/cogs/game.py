@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, presenters, titles
+from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.cogs import answer
 from bot.cogs import pbp as pbp_commands
@@ -74,10 +75,18 @@ def hints_of(options: dict[str, Any]) -> bool:
     return bool(options.get("hints", TABLE_OPTIONS["hints"]))
 
 
+def table_options(game: str) -> dict[str, Any]:
+    """The bot's own table options offered for ``game``: ``hints`` only where the title has a
+    review (its AI judge)."""
+    if ai_review.reviewable(game):
+        return dict(TABLE_OPTIONS)
+    return {k: v for k, v in TABLE_OPTIONS.items() if k != "hints"}
+
+
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
     """Table options typed as ``name=value`` pairs, checked against the game's ``OPTIONS``
     and the bot's own ``TABLE_OPTIONS`` (``rated=no``: a friendly game)."""
-    known: dict[str, Any] = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
+    known: dict[str, Any] = {**dict(get_game(game).OPTIONS), **table_options(game)}
     options: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
         name, sep, raw = part.partition("=")
@@ -123,7 +132,7 @@ def _option_choices(game: str) -> dict[str, tuple[Any, ...]]:
 def option_suggestions(game: str, typed: str) -> list[str]:
     """Autocomplete for the options text: the game's options as ``name=value``."""
     try:
-        known = {**dict(get_game(game).OPTIONS), **TABLE_OPTIONS}
+        known = {**dict(get_game(game).OPTIONS), **table_options(game)}
     except KeyError:
         return []
     done, _space, last = typed.rpartition(" ")

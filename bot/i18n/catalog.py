@@ -60,6 +60,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/ui/replays.py",
         "bot/replays.py",
         "bot/review.py",
+        "bot/review_*.py",
         "bot/ui/review.py",
         "bot/ui/images.py",
         "bot/ui/lang.py",

@@ -80,7 +80,8 @@ class Title:
     A title must have the five fields without a default (its name, engine, printed name, id
     and images); every other field is optional, and a title without it simply lacks that
     capability: no score story without ``chart`` and ``story``, no AI seats (no ``ai:`` option,
-    no *Add AI* menu, no AI timer consequence) without ``ai``, no image benchmark targets
+    no *Add AI* menu, no AI timer consequence) without ``ai``, no review or hints without
+    ``review``, no image benchmark targets
     without ``image_targets_ms``, the shared texts where a text field is None.
     """
 
@@ -148,6 +149,14 @@ class Title:
     pbp: PbpFacts = PbpFacts()
     #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
     ai: str | None = None
+    #: The post-game review's judge (:mod:`bot.ai.review`): a module with
+    #: ``chances(decision, seed)`` (each action's chance to win and the term explaining one
+    #: against another) and ``margin(game, state, seat)`` (the benchmark's final margin); None:
+    #: no review and no hints (no *Review* button, no ``hints`` option).
+    review: str | None = None
+    #: Module with ``term_text(term, names, other=None) -> Text | None`` wording the judge's
+    #: terms (:func:`bot.review.term_text`); None: the shared sentence for every term.
+    review_texts: str | None = None
     #: Whether an AI takes over the seat of a person who resigns or runs out of time (from
     #: ``min_seats_replaced`` seats on).
     ai_replaces_leavers: bool = False

@@ -216,15 +216,13 @@ async def post_lobby(bot: BoardBot, table: Table) -> None:
 def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
     """The buttons under a board, "My hand" and "Act", carrying the table id and its version
     (labelled in the table's language unless ``lang``: an ephemeral copy follows its reader)."""
-    from bot.ui.items import BoardButton
+    from bot.ui.items import BoardButton, HintButton
 
     lang = table_lang(table) if lang is None else lang
     view = discord.ui.View(timeout=None)
     view.add_item(BoardButton(table.id, table.version, "hand", lang=lang))
     view.add_item(BoardButton(table.id, table.version, "act", lang=lang))
     if table.hints:  # says on every board that this friendly game has hints
-        from bot.ui.review import HintButton
-
         view.add_item(HintButton(table.id, table.version, lang=lang))
     return view
 
@@ -783,9 +781,9 @@ async def post_final(
     channel = bot.get_partial_messageable(table.channel_id)
     buttons = rematch_view(table.id, lang=lang) if table.status == "finished" else None
     if table.status == "finished":
-        from bot.ui.review import add_review_button
+        from bot.ui.items import add_review_button
 
-        buttons = add_review_button(buttons, table.id, lang=lang)
+        buttons = add_review_button(buttons, table.id, lang=lang, game=table.game)
     message = await channel.send(clip(text), files=files, view=buttons or discord.utils.MISSING)
     log.info("table %d (%s): finished (%s)", table.id, table.game, table.end_reason)
     return message

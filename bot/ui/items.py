@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot import presenters
+from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
@@ -701,6 +702,85 @@ class NewThreadButton(
         await open_in_thread(
             interaction, self.game, self.seats, self.order, self.options, language=self.language
         )
+
+
+# --- the AI's review and hints -----------------------------------------------------------------
+
+
+class ReviewButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"review:(?P<table>\d+)",
+):
+    """Under the final result: the AI's review of the game, posted in the channel."""
+
+    def __init__(self, table_id: int, *, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(C_("button", "Review"), lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"review:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    fields = (("table", int),)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.ui.review import post_review
+
+        await post_review(flow.bot_of(interaction), interaction, self.table_id)
+
+
+def add_review_button(
+    view: discord.ui.View | None, table_id: int, *, lang: str, game: str
+) -> discord.ui.View | None:
+    """``view`` (or a new one) with the Review button added; ``view`` as it is for a game
+    without a review."""
+    if not ai_review.reviewable(game):
+        return view
+    view = view if view is not None else discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(table_id, lang=lang))
+    return view
+
+
+class HintButton(
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"hint:(?P<table>\d+):(?P<version>\d+)",
+):
+    """Under each board of a friendly table with hints: the AI's suggestion, to the clicker."""
+
+    def __init__(self, table_id: int, version: int, *, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(C_("button", "Hint (friendly game)"), lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"hint:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    fields = (("table", int), ("version", int))
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the clicker alone with the AI's suggested action, a button that plays it,
+        and why."""
+        from bot.ui.review import hint_answer
+
+        bot = flow.bot_of(interaction)
+        answer = await hint_answer(bot, interaction, self.table_id, self.version)
+        if answer is None:
+            return
+        now, text, action, label = answer
+        lang = reply_lang(interaction)
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(ActionButton(now.id, now.version, action, lang=lang, label=label))
+        await flow.reply(interaction, text, view=buttons)
+
+
+REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton, HintButton)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

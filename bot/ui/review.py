@@ -1,5 +1,6 @@
-"""The post-game review in Discord: the *Review* button under the final result and
-`/game review`; the *Hint* button under the boards of friendly tables with `hints=yes`.
+"""The post-game review in Discord: what the *Review* button under the final result and
+`/game review` post, and the answer of the *Hint* button under the boards of friendly tables
+with `hints=yes` (the buttons are :mod:`bot.ui.items`'s, with the board's other buttons).
 
 The review (:mod:`bot.review`) is computed in the render pool's long lane and posted in the
 channel in the table's language: the chance-to-win chart with the summary lines, then per
@@ -21,26 +22,19 @@ from bot import review as use_case
 from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.ai.worker import AiPool
-from bot.i18n import C_, Text, _, tr
+from bot.i18n import Text, _, tr
 from bot.service import ServiceError
 from bot.ui import flow
 from bot.ui.images import board_png, render_long
-from bot.ui.items import ActionButton, Persistent
 from bot.ui.labels import action_label
 from bot.ui.lang import reply_lang, table_lang
 from renderers.review import render_review_chart
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
+    from bot.service import Table
 
-__all__ = [
-    "HintButton",
-    "ReviewButton",
-    "add_review_button",
-    "post_review",
-    "reviews_of",
-    "send_hint",
-]
+__all__ = ["hint_answer", "post_review", "reviews_of"]
 
 _reviews: weakref.WeakKeyDictionary[Any, use_case.Reviews] = weakref.WeakKeyDictionary()
 
@@ -63,6 +57,8 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     table = await bot.service.get(table_id)
     if table.status != "finished":
         raise ServiceError(_("The review is made once the game has ended."))
+    if not ai_review.reviewable(table.game):
+        raise ServiceError(_("This game has no AI review."))
     lang = table_lang(table)
     if await reviews.stored(table_id) is None:
         await flow.reply(
@@ -128,36 +124,6 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     await flow.reply(interaction, _("Posted in the channel: {link}", link=link))
 
 
-class ReviewButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"review:(?P<table>\d+)",
-):
-    """Under the final result: the AI's review of the game, posted in the channel."""
-
-    def __init__(self, table_id: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Review"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"review:{table_id}",
-            )
-        )
-        self.table_id = table_id
-
-    fields = (("table", int),)
-
-    async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        await post_review(flow.bot_of(interaction), interaction, self.table_id)
-
-
-def add_review_button(view: discord.ui.View | None, table_id: int, *, lang: str) -> discord.ui.View:
-    """``view`` (or a new one) with the Review button added."""
-    view = view if view is not None else discord.ui.View(timeout=None)
-    view.add_item(ReviewButton(table_id, lang=lang))
-    return view
-
-
 # --- hints (friendly games) ---------------------------------------------------------------------
 
 
@@ -165,20 +131,22 @@ def _hint_seed(table_seed: int, version: int, seat: int) -> int:
     return use_case.review_seed(table_seed) ^ (version * 8 + seat)
 
 
-async def send_hint(
+async def hint_answer(
     bot: BoardBot, interaction: discord.Interaction[Any], table_id: int, version: int
-) -> None:
-    """Answer the clicker alone with the AI's suggested action (a button that plays it) and why,
-    from their own view, computed in the AI worker pool."""
+) -> tuple[Table, str, str, str] | None:
+    """The AI's suggestion to the clicker, from their own view, computed in the AI worker pool:
+    the table, the answer (the action and why), the action and its label (for the button that
+    plays it; :class:`bot.ui.items.HintButton` sends them). None: the clicker was answered
+    already (the game ended, the board moved on)."""
     table = await bot.service.get(table_id)
     if table.status != "active":
         await flow.reply(interaction, flow.ended_text(table))
-        return
+        return None
     if not table.hints:  # a rated table never shows the button; a forged click gets nothing
         raise ServiceError(_("Hints are only for friendly games with the option `hints=yes`."))
     if table.version != version:
         await flow.send_stale(bot, interaction, table.id)
-        return
+        return None
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise ServiceError(_("Only the players of this table get hints."))
@@ -205,33 +173,4 @@ async def send_hint(
         other = "`" + action_label(now.game, suggestion.runner_up, lang=lang) + "`"
         why = use_case.term_text(now.game, suggestion.term, names, other=other)
         text = f"{text} {tr(why, lang)}"
-    buttons = discord.ui.View(timeout=None)
-    buttons.add_item(ActionButton(now.id, now.version, suggestion.action, lang=lang, label=label))
-    await flow.reply(interaction, text, view=buttons)
-
-
-class HintButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"hint:(?P<table>\d+):(?P<version>\d+)",
-):
-    """Under each board of a friendly table with hints: the AI's suggestion, to the clicker."""
-
-    def __init__(self, table_id: int, version: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Hint (friendly game)"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"hint:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    fields = (("table", int), ("version", int))
-
-    async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        await send_hint(flow.bot_of(interaction), interaction, self.table_id, self.version)
-
-
-REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton, HintButton)
+    return now, text, suggestion.action, label

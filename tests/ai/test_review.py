@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.ai import review as rv
+from bot.ai import review_tigris
 from bot.ai import tigris as tigris_ai
 from bot.games.tigris.state import State
 
@@ -116,5 +117,5 @@ def test_the_tigris_terms_add_up_to_the_ai_evaluation() -> None:
         if state.over:
             continue
         for seat in range(3):
-            terms = rv.tigris_terms(state, seat)
+            terms = review_tigris.terms(state, seat)
             assert sum(terms.values()) == pytest.approx(tigris_ai.evaluate(state, seat))

@@ -29,6 +29,7 @@ async def _finished(h: Harness, game: str = "tigris", actions: int = 24) -> Any:
         await h.service.submit(table.id, user, action)
     await h.service.resign(table.id, BOB.uid)
     await run_scheduler_once(h.bot)
+    await h.settle()  # the replay and the score story follow the result: let them go out first
     return await h.service.get(table.id)
 
 
@@ -53,14 +54,15 @@ async def test_the_review_button_posts_the_review_once_computed_and_again_from_s
     summary, *turning = posts
     lines = (summary.content or "").split("\n")
     assert lines[0] == f"Tigris & Euphrates table #{table.id}: the AI's review."
-    assert lines[1].startswith("Alice: as good as the AI's choice in ")
-    assert lines[2].startswith("Bob: as good as the AI's choice in ")
+    # Each player is named with their seat's symbol, as in every text of the table.
+    assert lines[1].startswith("Alice (archer): as good as the AI's choice in ")
+    assert lines[2].startswith("Bob (bull): as good as the AI's choice in ")
     assert [f.filename for f in summary.files] == [f"tigris-{table.id}-review.png"]
     assert summary.files[0].image().width == 1000
     assert 1 <= len(turning) <= 2
     for post in turning:
         head, *points = (post.content or "").split("\n")
-        assert head in ("Turning points of Alice:", "Turning points of Bob:")
+        assert head in ("Turning points of Alice (archer):", "Turning points of Bob (bull):")
         assert 1 <= len(points) == len(post.files) <= 5
         assert all("the AI prefers" in line for line in points)
     async with h.service.db.read() as q:

@@ -2,7 +2,8 @@
 registers itself with one call and is played through the fake Discord like a shipped title:
 lobby, join, start, `/move`, board images, a private hand, a play-by-post timer and the rating at
 the end. What it lacks is simply absent: no AI seats (no *Add AI* menu, `ai:` refused, an AI
-timer consequence skips), no score story at the end (the replay alone), no error logged."""
+timer consequence skips), no score story at the end (the replay alone), no AI review or hints,
+no error logged."""
 
 from __future__ import annotations
 
@@ -182,6 +183,11 @@ async def test_take_away_is_played_whole_through_discord(
     names = [f.filename for c in h.public_posts() for f in c.files]
     assert f"takeaway-{table.id}-replay.gif" in names
     assert not [name for name in names if "score-story" in name]
+    # Nor has it a review (no AI judge): no Review button, and `/game review` says so.
+    result = h.fake.message(final.response["id"])
+    assert custom_ids(result) and not [c for c in custom_ids(result) if c.startswith("review:")]
+    asked = await h.slash(ALICE, "game", {"table": table.id}, sub="review")
+    assert asked.ephemeral and asked.content == "This game has no AI review."
     async with h.service.db.read() as q:
         changes = await RatingQueries(q).history_of_table(table.id)
     assert {c.user_id for c in changes} == {ALICE.uid, BOB.uid}
@@ -210,6 +216,18 @@ async def test_take_away_has_no_ai_seats_and_nothing_offers_one(
         await h.service.add_ai(table.id, ALICE.uid, "easy", can_manage=True)
     assert str(caught.value) == str(NO_AI)
     assert (await h.table()).players == table.players
+
+
+async def test_take_away_offers_no_hints_option(takeaway: titles.Title, harness: Harness) -> None:
+    h = harness
+    # Hints come from the AI's review, which take-away has not: the option is not offered.
+    offered = await h.complete(ALICE, "game", "options", "hi", {"game": "takeaway"}, sub="new")
+    assert offered == []
+    refused = await h.slash(
+        ALICE, "game", {"game": "takeaway", "options": "rated=no hints=yes"}, sub="new"
+    )
+    assert refused.ephemeral and "Unknown option `hints`" in (refused.content or "")
+    assert await h.service.in_channel(int(p.CHANNEL_ID)) is None
 
 
 def test_take_away_keeps_the_engine_contract_in_random_games(takeaway: titles.Title) -> None:

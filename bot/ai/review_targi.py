@@ -1,0 +1,105 @@
+"""The post-game review's judge of Targi (``Title.review``; see :mod:`bot.ai.review`).
+
+At a decision the hidden cards are sampled from the seat's view as the AI samples them; the best
+actions by the AI's one-ply value (and the played one) are each played out to the end of the
+round with the AI's greedy policy, whose end is worth ``logistic(margin / 3)`` as in the AI's own
+search (the real result if the game ended). The explanation is the part of the seat's holding
+(VP, goods, gold, cards, the opponent's VP) that differs most, weighed in VP. Standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from bot.ai import review as rv
+from bot.ai import targi as targi_ai
+from bot.ai.review import Decision, Explain, Term, mean
+from bot.games import targi as targi_engine
+
+__all__ = ["SAMPLES", "WEIGHT", "WIDTH", "chances", "margin"]
+
+#: Samples of the hidden information per decision (each action is judged on the same samples).
+SAMPLES = 3
+#: The actions played out at a decision, best first by the AI's one-ply value.
+WIDTH = 8
+
+
+def _playout(state: Any, seat: int, rng: random.Random) -> tuple[float, Any]:
+    """The AI's playout to the end of the round: the seat's chance there, and that state."""
+    horizon = state.round
+    while not state.over and state.round <= horizon:
+        actor = state.turn
+        state = targi_engine.apply(state, actor, targi_ai._rollout_action(state, actor, rng))
+    if state.over:
+        ranking = targi_engine.outcome(state)["ranking"]
+        if len(ranking) == 1:
+            return 0.5, state
+        return (1.0 if ranking[0] == [seat] else 0.0), state
+    return 1.0 / (1.0 + math.exp(-targi_ai.evaluate(state, seat) / 3.0)), state
+
+
+def _parts(state: Any, seat: int) -> dict[str, float]:
+    """What the seat holds at the end of a playout, for the explanation."""
+    player = state.players[seat]
+    both = targi_engine.scores(state)
+    return {
+        "vp": float(both[seat]["vp"]),
+        "goods": float(player.res[0] + player.res[1] + player.res[2]),
+        "gold": float(player.res[3] + player.stored),
+        "cards": float(len(player.displayed())),
+        "opponent_vp": -float(both[1 - seat]["vp"]),
+    }
+
+
+#: How much one unit of each Targi part is worth in VP (for choosing the part that explains).
+WEIGHT = {
+    "vp": 1.0,
+    "goods": targi_ai.GOODS_VALUE,
+    "gold": targi_ai.GOLD_VALUE,
+    "cards": targi_ai.CARD_POTENTIAL,
+    "opponent_vp": 1.0,
+}
+
+
+def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
+    """The chance to win after each of the best actions by one-ply value (and the played one),
+    each played out to the end of the round; and the term explaining why one beats another."""
+    view, seat = decision.view, decision.seat
+    sampling = rv.rng("targi", seed, decision.index)
+    samples = [targi_ai.determinize(view, sampling) for _ in range(SAMPLES)]
+    scored = sorted(
+        targi_ai.action_values(samples[0], seat, decision.legal), key=lambda x: (-x[0], x[1])
+    )
+    actions = sorted({a for _, a in scored[:WIDTH]} | {decision.played})
+    chance: dict[str, float] = {}
+    parts: dict[str, list[dict[str, float]]] = {}
+    for action in actions:
+        total = 0.0
+        for number, sample in enumerate(samples):
+            # Every action meets the same playout luck on the same sample.
+            luck = random.Random(f"{seed}/{decision.index}/{number}")
+            result, end = _playout(targi_engine.apply(sample, seat, action), seat, luck)
+            total += result
+            parts.setdefault(action, []).append(_parts(end, seat))
+        chance[action] = total / len(samples)
+
+    def explain(worse: str, better: str) -> Term:
+        gain = {
+            key: WEIGHT[key]
+            * (mean([p[key] for p in parts[better]]) - mean([p[key] for p in parts[worse]]))
+            for key in WEIGHT
+        }
+        kind = max(sorted(gain), key=lambda k: gain[k])
+        n = round(gain[kind] / WEIGHT[kind])
+        return Term(kind, {"n": n}) if n > 0 else Term("position")
+
+    return chance, explain
+
+
+def margin(game: Any, state: Any, seat: int) -> float:
+    """The seat's final victory points against the opponent's (the review benchmark's
+    tie-break)."""
+    points = [int(s["vp"]) for s in game.scores(state)]
+    return float(points[seat] - max(p for s, p in enumerate(points) if s != seat))
