@@ -260,7 +260,11 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
     )
     assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
                                             "resigned_seat": 2}, NAMES, lang="ko") == (
-        "**티그리스와 유프라테스: 최종 순위** (Cem 님 기권)"
+        "**티그리스와 유프라테스: 최종 순위** – Cem 님이 기권했어요."  # no nested brackets: "Alice (궁수)"
+    )  # fmt: skip
+    assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
+                                            "resigned_seat": 2}, NAMES, lang="tr") == (
+        "**Dicle ve Fırat: sonuç** – Cem oyundan çekildi."  # a name may carry "(Okçu)"
     )  # fmt: skip
 
 
