@@ -1181,7 +1181,9 @@ def status_texts(view: dict[str, Any], lang: str) -> list[str]:
         ),
         lang,
     )
-    lines = [f"{heading} · {' '.join(status.split())}"]
+    # The image's wide gap between the decks and the raids is a separator in one line of text.
+    parts = [" ".join(part.split()) for part in re.split(r"\s{2,}", status.strip())]
+    lines = [" · ".join([heading, *parts])]
     for player in view.get("players", []):
         allowed = int(player.get("targi_allowed", 3))
         if allowed != 3:
