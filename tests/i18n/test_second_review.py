@@ -34,6 +34,15 @@ ROWS = [
     ("N16", "ko", C_("chart image", "turn"), "턴"),
     ("N16", "ko", C_("option name", "turn"), "턴"),
     ("N16", "ko", _("This game was aborted."), "이 게임은 취소됐어요."),
+    # After the new features: a name carries its dynasty or colour ("Bob (하양)").
+    ("F4", "ko", _("{player} draws a tribe card with Tribal Expansion (seen by {player} only)",
+                   player="Bob (하양)"),
+     "Bob (하양) 님이 부족 확장으로 부족 카드를 뽑았어요 (본인만 볼 수 있어요)"),
+    ("F4", "tr", _("{player} draws a tribe card with Tribal Expansion (seen by {player} only)",
+                   player="Bob (beyaz)"),
+     "Bob (beyaz) Kabile Genişlemesi ile bir kabile kartı çekti (kartı yalnızca kendisi görüyor)"),
+    ("F6", "tr", _("Everyone approved: {name}'s last move was taken back.", name="Alice (Okçu)"),
+     "Herkes onayladı: Alice (Okçu) son hamlesini geri aldı."),
 ]  # fmt: skip
 
 
