@@ -43,6 +43,17 @@ ROWS = [
      "Bob (beyaz) Kabile Genişlemesi ile bir kabile kartı çekti (kartı yalnızca kendisi görüyor)"),
     ("F6", "tr", _("Everyone approved: {name}'s last move was taken back.", name="Alice (Okçu)"),
      "Herkes onayladı: Alice (Okçu) son hamlesini geri aldı."),
+    # The picker's legend: green is also a tile colour ("초록 승점", "yeşil taş").
+    ("F7", "ko", _("Green: the squares nearest your leaders."),
+     "초록 버튼은 내 지도자에 가장 가까운 칸이에요."),
+    ("F7", "tr", _("Green: the squares nearest your leaders."),
+     "Yeşil düğmeler: liderlerine en yakın kareler."),
+    # The T&E image's final scores: a count follows its noun's order; "Son puan" read "last point".
+    ("F8", "ko", C_("T&E image", "score {n}", n=7), "최종 7점"),
+    ("F8", "tr", C_("T&E image", "score {n}", n=7), "7 puan"),
+    ("F8", "tr", C_("T&E image", "Final score: {n}", n=7), "Oyun sonu puanın: 7"),
+    ("F9", "tr", _("This game has no AI players: invite people to its seats."),
+     "Bu oyunda YZ oyuncusu yok: masaya oynayacak kişileri davet et."),
 ]  # fmt: skip
 
 
