@@ -71,3 +71,21 @@ def test_turkish_act_labels_start_with_a_capital_and_say_which_card() -> None:
     assert prefix_label("tigris", "leader", 132, lang="tr") == (
         "Lider koy ya da yerini değiştir (132)"
     )
+
+
+def test_a_korean_log_line_tells_its_events_as_sentences_not_joined_by_semicolons() -> None:
+    """F10: a ping's catch-up shows log lines in every turn; Korean events end in 어요, and
+    "…놓았어요; …얻었어요" is not Korean punctuation. Turkish keeps the semicolon."""
+    from bot.pbp.log import LogEntry
+
+    events = {
+        "ko": (
+            "Alice (궁수) 님이 I5 칸에 사원 타일을 놓았어요",
+            "Bob (황소) 님이 빨강 승점 1점을 얻었어요",
+        ),
+        "tr": ("Alice (Okçu), I5 karesine tapınak taşı koydu", "Bob (Boğa) 1 kırmızı puan aldı"),
+    }
+    korean = LogEntry(3, 0, "Alice (궁수)", events["ko"], "ko").text()
+    assert korean == f"3. {events['ko'][0]}. {events['ko'][1]}"
+    turkish = LogEntry(3, 0, "Alice (Okçu)", events["tr"], "tr").text()
+    assert turkish == f"3. {events['tr'][0]}; {events['tr'][1]}"
