@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import titles
 from bot.games.contract import GameEngine
-from bot.i18n import Text, _, render
+from bot.i18n import C_, Text, _, render
 from bot.presenters import capitalized, event_text, name_seats
 
 __all__ = [
@@ -74,11 +74,12 @@ class LogEntry:
     lang: str
 
     def text(self) -> str:
-        body = (
-            "; ".join(self.lines)
-            if self.lines
-            else str(render(_("{player} moves", player=self.player), self.lang))
-        )
+        if self.lines:
+            body = self.lines[0]
+            for line in self.lines[1:]:  # Korean writes sentences, not "…어요; …"
+                body = str(render(C_("log", "{first}; {then}", first=body, then=line), self.lang))
+        else:
+            body = str(render(_("{player} moves", player=self.player), self.lang))
         if self.number == 0:
             return str(render(_("Setup {log}", log=body), self.lang))
         return f"{self.number}. {body}"

@@ -675,8 +675,9 @@ async def post_board(
     users = [u for u in to_ping(table, view) if u != actor] if ping else []
     pings = " ".join(f"<@{u}>" for u in users) + " " if users else ""
     listed = len(moves) > 1 or bool(users)
-    # A ping's cue names the decision asked: the line under it does not repeat it.
-    shown = {**view, "pending": None} if users else view
+    # A ping's cue names the decision asked and the actions left: the line under it does not
+    # repeat them (it still says whose turn it is, for everyone else).
+    shown = {**view, "pending": None, "actions_left": None} if users else view
     text = presenters.status_line(shown, names, lang=lang, last_move=not listed)
     text += await away_note(bot, table, lang)
     entry = titles.title(table.game)

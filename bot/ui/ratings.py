@@ -293,6 +293,8 @@ def history_text(
         # is last (whoever resigns or loses on time is ranked last), else an opponent's.
         last = game.place == game.places
         loser = _escape(game.loser) if game.loser is not None else None
+        if game.opponents == (game.loser,):  # "vs Alice (Alice resigned)" names her twice
+            loser = None
         if game.end_reason == "resigned" and loser is not None:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} · vs {against} "

@@ -45,7 +45,11 @@ async def test_a_resigned_games_result_names_the_resigner_and_shows_no_turn(
     ask = await h.slash(resigner, "game", sub="resign")
     mark = h.fake.mark()
     await h.click(resigner, h.message_of(ask), f"confirm:{table.id}:{current.version}:resign")
-    final = h.public_posts(mark)[-1]
+    final = next(
+        c
+        for c in reversed(h.public_posts(mark))
+        if any(f.filename.endswith("-record.json") for f in c.files)
+    )  # the result
     head, *_ranking = final.json["content"].split("\n")
     dynasty = "archer" if current.seat_of(resigner.uid) == 0 else "bull"
     assert head == f"**Tigris & Euphrates: final result** ({resigner.name} ({dynasty}) resigned)"
@@ -64,7 +68,11 @@ async def test_a_resignation_before_any_move_has_no_last_move(harness: Harness) 
     ask = await h.slash(ALICE, "game", sub="resign")
     mark = h.fake.mark()
     await h.click(ALICE, h.message_of(ask), f"confirm:{table.id}:{table.version}:resign")
-    final = h.public_posts(mark)[-1]
+    final = next(
+        c
+        for c in reversed(h.public_posts(mark))
+        if any(f.filename.endswith("-record.json") for f in c.files)
+    )  # the result
     assert final.json["content"].startswith(
         "**Tigris & Euphrates: final result** (Alice (archer) resigned)\n1. Bob (bull): "
     )

@@ -298,7 +298,10 @@ async def test_a_whole_game_through_discord(
             first = min(lasts) + 1 if all(lasts) else 0
             told = [entries[n] for n in range(first, seq + 1) if n in entries]
             status = presenters.status_line(
-                {**views[seq], "pending": None}, names, lang="en", last_move=False
+                {**views[seq], "pending": None, "actions_left": None},  # in the cue
+                names,
+                lang="en",
+                last_move=False,
             )
             cue = flow.turn_cue(table, views[seq], lang="en")
             expected = pings + "\n".join([cue, *told, status + small_print(views[seq])])

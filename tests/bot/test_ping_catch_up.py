@@ -79,6 +79,7 @@ async def test_each_ping_catches_up_on_every_move_since_the_players_last_decisio
         assert numbers == list(range(since + 1, numbers[-1] + 1)), content
         assert told == [lines[n] for n in numbers], "as `/game log` words them"
         assert numbers[-1] <= seq and "To act:" in status
+        assert "actions left" not in status, "the cue already said it: told once"
     # With three players, a ping names the two others' turns: four moves.
     assert any(len(b.json["content"].split("\n")) == 6 for _p, b, _s in pings)
 
@@ -118,7 +119,7 @@ async def test_the_ping_speaks_the_tables_language(harness: Harness) -> None:
     korean = f"티그리스와 유프라테스 게임 테이블 #{table.id}: 차례가 왔어요. 행동 2번 남았어요."
     assert cue == f"<@{pinged.id}> {korean}"
     assert told == [lines[1], lines[2]]
-    assert status.startswith("차례: **")
+    assert status.startswith("차례: **") and "남음" not in status, "told once, in the cue"
 
 
 async def test_a_long_catch_up_is_trimmed_to_one_message_naming_the_rest(

@@ -138,7 +138,8 @@ async def test_history_links_the_final_boards(harness: Harness) -> None:
     assert lines[0] == "Last finished games of **Bob** (newest first):"
     assert lines[1].startswith(f"#{friendly.id} Targi <t:")
     # Who resigned, by name: "(a resignation)" after the opponent read as if they had.
-    assert "place 1 of 2 · vs Alice (Alice resigned) · not rated" in lines[1]
+    # Alice was the only opponent: named once ("vs Alice (Alice resigned)" told it twice).
+    assert "place 1 of 2 · vs Alice (an opponent resigned) · not rated" in lines[1]
     link = f"https://discord.com/channels/{p.GUILD_ID}/{p.CHANNEL_ID}/{final.board_message_id}"
     assert "place 2 of 2 · vs Alice (Bob resigned) · -" in lines[2]  # lost rating points
     assert lines[2].endswith(f" · [final board](<{link}>)")

@@ -11,7 +11,11 @@ from tests.bot.test_ui_languages import lobby_in, start
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("en", ("Round 1", "Decks:")), ("ko", ("1라운드", "더미")), ("tr", ("1. tur", "Desteler"))],
+    [
+        ("en", ("Round 1", "Decks:", " · Raids: 1 2 3 4")),
+        ("ko", ("1라운드", "더미: 부족 카드 ", " · 습격: 1 2 3 4")),
+        ("tr", ("1. tur", "Desteler: ", " kabile kartı, ", " · Baskınlar: 1 2 3 4")),
+    ],
 )
 async def test_the_board_message_names_the_round_and_the_decks(
     harness: Harness, language: str, words: tuple[str, ...]

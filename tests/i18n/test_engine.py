@@ -225,7 +225,9 @@ def test_targi_events_name_border_and_tribe_cards_in_the_edition_words() -> None
     korean = presenters.status_line(view, NAMES, lang="ko")
     assert "민준 님이 13번 카라반 카드에 타르기를 놓았어요." in korean
     turkish = presenters.status_line(view, NAMES, lang="tr")
-    assert "민준, 13 numaralı karta (Kervan) bir Targi koydu." in turkish
+    assert (
+        "민준, 13 numaralı Kervan kartına bir Targi koydu." in turkish
+    )  # no "(Kervan)" beside "Alice (mavi)"
     state = act(state, "use 2")
     event = targi.view(state, None)["events"][0]
     assert event["key"] == "takes_border"
@@ -260,7 +262,11 @@ def test_a_targi_hand_and_result_are_in_the_readers_language() -> None:
     )
     assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
                                             "resigned_seat": 2}, NAMES, lang="ko") == (
-        "**티그리스와 유프라테스: 최종 순위** (Cem 님 기권)"
+        "**티그리스와 유프라테스: 최종 순위** – Cem 님이 기권했어요."  # no "(Alice (궁수) …)"
+    )  # fmt: skip
+    assert presenters.final_text("tigris", {"ranking": [], "end_reason": "resigned",
+                                            "resigned_seat": 2}, NAMES, lang="tr") == (
+        "**Dicle ve Fırat: sonuç** – Cem oyundan çekildi."  # a name may carry "(Okçu)"
     )  # fmt: skip
 
 

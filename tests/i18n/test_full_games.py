@@ -275,6 +275,10 @@ LATIN_OK = {
     "discord",  # the brand, in both languages' own texts
     "ctrl",  # a key name
 }
+#: Brackets inside brackets: a name carries its dynasty or colour ("Alice (궁수)", "Bob (beyaz)"),
+#: so a name inside a parenthesis reads nested ("(Alice (궁수) 님 기권)"): say it after a dash, or
+#: drop the name the sentence already gave ("(본인만 볼 수 있어요)").
+NESTED = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
 #: A Korean particle written for both endings (the grammar helper chooses one instead).
 FALLBACK = re.compile(r"\((?:을|를|이|가|은|는|과|와|으|로)\)")
 _SPANS = re.compile(r"</[^:>]+:\d+>|<(?:@[!&]?|#|t:)\d+(?::[a-zA-Z])?>|`[^`]*`|https?://\S+")
@@ -438,8 +442,8 @@ async def test_a_scripted_game_and_its_extras_show_no_english_and_no_particle_fa
         text = _without_notation(text, notation)
         bad = foreign_words(text, lang, allowed, english)
         fallback = FALLBACK.search(text) if lang == "ko" else None
-        if COMMAND_MENTION.search(text) or conflicts_told_twice(text):
-            problems.append(f"command mention or conflict told twice: {text!r}")
+        if COMMAND_MENTION.search(text) or conflicts_told_twice(text) or NESTED.search(text):
+            problems.append(f"command mention, conflict told twice or nested brackets: {text!r}")
         if not bad and not fallback:
             continue
         elsewhere = [pattern.pattern for pattern, _owner in owned if pattern.search(text)]
@@ -490,6 +494,10 @@ def test_the_scanner_finds_english_and_fallbacks_but_not_names_notation_or_menti
         "Tüccar isyanı: saldıran Bob, savunan Dave. "
         "Sırada: B3 karesinde tüccar isyanı: saldıran Bob, savunan Dave."
     )
+    assert NESTED.search("**타르기: 최종 순위** (Alice (파랑) 님 기권)")
+    assert NESTED.search("bir kabile kartı çekti (yalnızca Bob (beyaz) görüyor).")
+    assert not NESTED.search("**타르기: 최종 순위** – Alice (파랑) 님이 기권했어요.")
+    assert not NESTED.search("「타르기아: 능력 없음 (승점 1)」 카드 처리 (내려놓기 / 버리기)")
     once = "농부 반란(내부 분쟁): 공격 Carol 님, 방어 Dave 님. 진행 중: 지원 타일 내기."
     assert not conflicts_told_twice(once)
     assert not conflicts_told_twice("Tüccar isyanı: saldıran Bob, savunan Dave. Sırada: destek.")
