@@ -63,8 +63,10 @@ async def test_a_solo_game_against_the_ai_from_new_to_the_unrated_result(
     assert 20 < made < final.seq  # the AI played its own decisions
     record = await h.service.record(table.id)
     assert {seat for seat, _ in record["actions"]} == {0, 1}
-    result_post = h.public_posts()[-1]
-    assert any(f.filename.endswith("-record.json") for f in result_post.files)
+    # the result (its replay and score story follow it as a reply)
+    (result_post,) = [
+        c for c in h.public_posts() if any(f.filename.endswith("-record.json") for f in c.files)
+    ]
     assert "🤖 AI (normal)" in result_post.json["content"]
     async with h.service.db.read() as q:
         result = await RatingQueries(q).result(table.id)

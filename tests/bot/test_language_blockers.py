@@ -41,7 +41,7 @@ async def test_a_korean_table_resigned_then_rematched_stays_korean(harness: Harn
     question, label = await resign_by_confirmation(h, bob, table)
     assert label == "네, 기권할게요" and question.startswith("기권할까요?")
     final = [c for c in h.public_posts() if f"rematch:{table.id}" in c.custom_ids()][-1]
-    assert custom_ids(final.json) == [f"rematch:{table.id}"]
+    assert custom_ids(final.json) == [f"rematch:{table.id}", f"review:{table.id}"]
     mark = h.fake.mark()
     again = await h.click(alice, h.fake.message(final.response["id"]), f"rematch:{table.id}")
     assert again.ephemeral
