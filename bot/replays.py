@@ -101,18 +101,14 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
 
 def after_turn(game: str, view: dict[str, Any], number: int) -> dict[str, Any]:
     """The board after turn ``number`` as its still shows it: the view that begins the next
-    turn, its counter set back to ``number`` (the caption's turn); a Targi round shows its end.
-    The final board (game over) is left as it is."""
-    if view.get("game_over"):
-        return view
-    key = titles.title(game).turn_key  # type: ignore[union-attr]
-    if key is None:  # every action is a turn: the view is the board after it
-        return view
-    counter = {"turn": "turn_number"}.get(key, key)
-    shown = {**view, counter: number}
-    if key == "round":
-        shown.update(phase="limits", to_act=[], pending=None)
-    return shown
+    turn, its counter (the title's ``turn_key``) set back to ``number`` (the caption's turn),
+    shown as the title ends a turn (``turn_end``). The final board (game over) is left as it
+    is."""
+    title = titles.title(game)
+    if view.get("game_over") or title is None or title.turn_key is None:
+        return view  # without a turn key every action is a turn: the board after it
+    shown = {**view, title.turn_key: number}
+    return dict(title.turn_end(shown)) if title.turn_end is not None else shown
 
 
 def changed_squares(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
@@ -141,13 +137,15 @@ def changed_squares(before: dict[str, Any], after: dict[str, Any]) -> tuple[str,
 
 def steps(game: str, views: Sequence[dict[str, Any]], turns: Sequence[Turn]) -> list[Step]:
     """The animation's frames: one per turn (the board after it, the squares it changed
-    framed); Targi also shows each placement of the round before the round's end."""
+    framed), and before it the moves the title gives frames of their own (``move_frame``:
+    Targi's placements)."""
     found: list[Step] = []
-    round_key = titles.title(game).turn_key == "round"  # type: ignore[union-attr]
+    title = titles.title(game)
+    own_frame = title.move_frame if title is not None else None
     for turn in turns:
-        if round_key:
+        if own_frame is not None:
             for index in range(turn.start + 1, turn.end):
-                if views[index - 1].get("phase") == "place":
+                if own_frame(views[index - 1]):
                     found.append(Step(turn.number, views[index]))
         last = after_turn(game, views[turn.end], turn.number)
         found.append(Step(turn.number, last, changed_squares(views[turn.start], views[turn.end])))

@@ -144,6 +144,12 @@ class Title:
     #: The public view's field that changes when a turn ends (the replay's turns); None: each
     #: action is a turn of its own.
     turn_key: str | None = None
+    #: How a replay's still shows the end of a turn beyond its counter (e.g. nobody to act);
+    #: None: the view as it is.
+    turn_end: Callable[[Params], Params] | None = None
+    #: Whether the move made from this public view gets a replay frame of its own inside its
+    #: turn (e.g. a placement); None: one frame per turn.
+    move_frame: Callable[[Params], bool] | None = None
 
     # ---- play-by-post, AI seats ----
     pbp: PbpFacts = PbpFacts()

@@ -584,6 +584,9 @@ TITLE = Title(
     statistic_labels=stats_words.LABELS,
     league_label=stats_words.LEAGUE_LABEL,
     turn_key="round",
+    # A round's still shows its end (nobody to act); each placement is a frame of its own.
+    turn_end=lambda view: {**view, "phase": "limits", "to_act": [], "pending": None},
+    move_frame=lambda view: view.get("phase") == "place",
     story=_story,
     image_targets_ms={"board": 40.0, "move": 40.0, "private": 20.0},
 )
