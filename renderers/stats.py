@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot import titles
 from bot.i18n import C_, N_, Text, decimal, tr
+from renderers import _table
 from renderers import palette as P
 from renderers._draw import clipped, draw_text, fit_size, png_bytes, robot_sprite, text_width
 
@@ -82,16 +83,20 @@ class StatsBlock:
     lines: tuple[StatsLine, ...]
 
 
-WIDTH = 760
-MARGIN = 20
-HEADER = 60
-BLOCK_HEAD = 64
-ROW = 28
-HALF = (WIDTH - 2 * MARGIN) // 2
-LABEL_W = 184  # a label's room; the numbers follow in two right-aligned columns
-TOTAL_RIGHT = 250
-AVERAGE_RIGHT = 345
-FOOTER = 40
+WIDTH = _table.WIDTH
+MARGIN = _table.MARGIN
+PAD = 16  # inside a title's panel
+HEADER = 62
+TITLE_PX = 30
+BLOCK_HEAD = 54
+BLOCK_PX = 28  # the game's title
+COLUMNS = 3
+CELL_GAP = 12
+CELL_W = (WIDTH - 2 * MARGIN - 2 * PAD - (COLUMNS - 1) * CELL_GAP) // COLUMNS
+CELL_H = 66  # a label above the total and the average
+LABEL_PX = _table.PHONE_PX
+TOTAL_PX = 28
+BLOCK_GAP = 12
 
 
 def average_text(value: float, lang: str) -> str:
@@ -100,77 +105,70 @@ def average_text(value: float, lang: str) -> str:
 
 
 def _block_height(block: StatsBlock) -> int:
-    rows = (len(block.lines) + 1) // 2
-    return BLOCK_HEAD + 26 + rows * ROW + 12
+    rows = -(-len(block.lines) // COLUMNS)
+    return BLOCK_HEAD + rows * CELL_H + PAD
+
+
+def fitted(text: str, room: float, size: int = LABEL_PX) -> tuple[str, str]:
+    """``text`` as drawn in ``room`` at ``size`` and its weight: condensed when the regular cut
+    is too wide, clipped only when even that is."""
+    if text_width(text, size) <= room:
+        return text, "regular"
+    return clipped(text, room, size, "condensed"), "condensed"
 
 
 def _block(
     draw: ImageDraw.ImageDraw, image: Image.Image, top: int, block: StatsBlock, lang: str
 ) -> None:
-    bottom = top + _block_height(block) - 8
-    draw.rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=P.PANEL)
-    title = tr(block.title, lang)
-    draw_text(draw, (MARGIN, top + 24), clipped(title, HALF, 22, "bold"), 22, "bold", P.TEXT, "lm")
+    bottom = top + _block_height(block)
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=12, fill=P.PANEL)
+    left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
+    middle = top + BLOCK_HEAD // 2 + 2
     games = tr(N_("{n} game", "{n} games", block.games), lang)
-    x = WIDTH - MARGIN
+    x = right
     if block.with_ai:
         ai = tr(C_("stats image", "with AI seats: {n}", n=block.with_ai), lang)
-        draw_text(draw, (x, top + 24), ai, 15, fill=P.TEXT_DIM, anchor="rm")
-        x -= round(text_width(ai, 15)) + 6
-        sprite = robot_sprite(20)
-        image.paste(sprite, (x - 20, top + 14), sprite)
-        x -= 20 + 16
-    draw_text(draw, (x, top + 24), games, 17, "bold", P.ACCENT, "rm")
-    heads_y = top + BLOCK_HEAD - 12
-    total = tr(C_("stats image", "Total"), lang)
-    average = tr(C_("stats image", "Per game"), lang)
-    for half in range(2 if len(block.lines) > 1 else 1):
-        left = MARGIN + half * HALF
-        for text, right in ((total, TOTAL_RIGHT), (average, AVERAGE_RIGHT)):
-            size = fit_size(text, AVERAGE_RIGHT - TOTAL_RIGHT - 8, 13, "bold")
-            draw_text(draw, (left + right, heads_y), text, size, "bold", P.TEXT_DIM, "rm")
+        draw_text(draw, (x, middle), ai, LABEL_PX, fill=P.TEXT_DIM, anchor="rm")
+        x -= round(text_width(ai, LABEL_PX)) + 8
+        sprite = robot_sprite(26)
+        image.paste(sprite, (x - 26, middle - 14), sprite)
+        x -= 26 + 20
+    draw_text(draw, (x, middle), games, 26, "bold", P.ACCENT, "rm")
+    x -= round(text_width(games, 26, "bold")) + 20
+    title = clipped(tr(block.title, lang), x - left, BLOCK_PX, "bold")
+    draw_text(draw, (left, middle), title, BLOCK_PX, "bold", P.TEXT, "lm")
     line_y = top + BLOCK_HEAD
-    draw.line((MARGIN, line_y, WIDTH - MARGIN, line_y), fill=P.PANEL_LINE, width=2)
-    rows = (len(block.lines) + 1) // 2
+    draw.line((left, line_y, right, line_y), fill=P.PANEL_LINE, width=2)
     for index, line in enumerate(block.lines):
-        half, row = divmod(index, rows)
-        left = MARGIN + half * HALF
-        y = line_y + 8 + row * ROW + ROW // 2
-        label = tr(line.label, lang)
-        size = fit_size(label, LABEL_W, 16)
-        draw_text(draw, (left, y), label, size, fill=P.TEXT, anchor="lm")
-        draw_text(draw, (left + TOTAL_RIGHT, y), str(line.total), 16, "bold", P.TEXT, "rm")
-        shown = average_text(line.average, lang)
-        draw_text(draw, (left + AVERAGE_RIGHT, y), shown, 16, fill=P.TEXT_DIM, anchor="rm")
+        row, column = divmod(index, COLUMNS)
+        x = left + column * (CELL_W + CELL_GAP)
+        y = line_y + 8 + row * CELL_H
+        label, weight = fitted(tr(line.label, lang), CELL_W)
+        draw_text(draw, (x, y + 24), label, LABEL_PX, weight, P.TEXT_DIM, "ls")
+        total = str(line.total)
+        draw_text(draw, (x, y + 56), total, TOTAL_PX, "bold", P.TEXT, "ls")
+        per_game = tr(
+            C_("stats image", "{average}/game", average=average_text(line.average, lang)),
+            lang,
+        )
+        after = x + text_width(total, TOTAL_PX, "bold") + 10
+        shown, weight = fitted(per_game, x + CELL_W - after)
+        draw_text(draw, (after, y + 56), shown, LABEL_PX, weight, P.TEXT_DIM, "ls")
 
 
 def render_stats(name: str, blocks: Sequence[StatsBlock], lang: str = "en") -> bytes:
-    """``name``'s statistics, one block per game title, then a footer saying what counts."""
-    height = HEADER + sum(_block_height(b) for b in blocks) + FOOTER
+    """``name``'s statistics, one panel per game title: each statistic's total and average per
+    game (what counts is said in the message under the image)."""
+    height = HEADER + sum(_block_height(b) + BLOCK_GAP for b in blocks) + MARGIN - BLOCK_GAP
     image = Image.new("RGB", (WIDTH, height), P.BACKGROUND)
     draw = ImageDraw.Draw(image)
     title = tr(C_("stats image", "{name} · statistics", name=name), lang)
-    size = fit_size(title, WIDTH - 2 * MARGIN, 26, "bold")
-    draw_text(
-        draw,
-        (MARGIN, HEADER // 2 + 2),
-        clipped(title, WIDTH - 2 * MARGIN, size, "bold"),
-        size,
-        "bold",
-        P.TEXT,
-        "lm",
-    )
+    room = WIDTH - 2 * MARGIN
+    size = fit_size(title, room, TITLE_PX, "bold", minimum=LABEL_PX + 4)
+    shown = clipped(title, room, size, "bold")
+    draw_text(draw, (MARGIN, HEADER // 2 + 2), shown, size, "bold", P.TEXT, "lm")
     top = HEADER
     for block in blocks:
         _block(draw, image, top, block, lang)
-        top += _block_height(block)
-    footer = tr(
-        C_(
-            "stats image",
-            "Finished games on this server, games with AI seats included. Per game: the average.",
-        ),
-        lang,
-    )
-    shown = clipped(footer, WIDTH - 2 * MARGIN, 14)
-    draw_text(draw, (MARGIN, top + FOOTER // 2 - 4), shown, 14, fill=P.TEXT_DIM, anchor="lm")
+        top += _block_height(block) + BLOCK_GAP
     return png_bytes(image)

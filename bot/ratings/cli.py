@@ -172,7 +172,7 @@ async def _bench(games: int, players: int, seed: int) -> int:
                     for e in board.entries
                 ]
                 title = "Tigris & Euphrates · leaderboard"
-                _timed(image, partial(render_leaderboard, title, lines, None, "footer", "en"))
+                _timed(image, partial(render_leaderboard, title, lines, None, "en"))
             print(
                 f"leaderboard query ({board.total} players, top {len(board.entries)}): "
                 f"{_median_ms(query)}"

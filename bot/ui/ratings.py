@@ -58,7 +58,8 @@ def _board_line(entry: ratings.BoardEntry, highlight: bool) -> BoardLine:
 
 
 def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -> str:
-    """The text fallback: the top ten and the caller's own line."""
+    """The text under the image: the whole top (the image shows the first ten), the caller's own
+    line, then what the ranks and the trend mean."""
     title = presenters.game_title(board.game, lang=lang)
     if not board.entries:
         return tr(_("**{game}** on this server: no rated games yet.", game=title), lang)
@@ -69,7 +70,7 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -
         total=board.total,
     )
     lines = [tr(head, lang)]
-    for entry in board.entries[:10]:
+    for entry in board.entries:
         values = {
             "rank": f"{entry.rank}." if entry.rank is not None else "–",
             "name": _escape(entry.name),
@@ -84,11 +85,7 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -
             else _("{rank} {name} {rating} {trend} · {games} games, {won}% won", **values)
         )
         lines.append(tr(line, lang))
-    own = board.caller
-    if own is None:
-        own = next((e for e in board.entries if e.user_id == caller_id), None)
-        if own is not None and board.entries.index(own) < 10:
-            own = None  # already in the text
+    own = board.caller  # further down than the top, which the text lists whole
     if own is not None:
         rating = _rating_text(own.rating, own.provisional)
         you = (
@@ -112,6 +109,7 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -
             rating=start,
         )
         lines.append(tr(nothing, lang))
+    lines.append("-# " + _footer(board, lang=lang))
     return flow.clip("\n".join(lines))
 
 
@@ -182,7 +180,7 @@ async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> 
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
     title = tr(_("{game} · leaderboard", game=presenters.game_title(game, lang=lang)), lang)
-    png = await render(render_leaderboard, title, lines, caller, _footer(board, lang=lang), lang)
+    png = await render(render_leaderboard, title, lines, caller, lang)
     text = leaderboard_text(board, interaction.user.id, lang=lang)
     await _send(interaction, text, png, "leaderboard.png")
 

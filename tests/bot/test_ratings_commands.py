@@ -72,7 +72,7 @@ async def test_leaderboard_image_text_and_the_callers_own_line(harness: Harness)
     reply = await h.slash(MALLORY, "leaderboard", {"game": "targi"})
     assert reply.ephemeral and reply.recipient == MALLORY.id
     (image,) = reply.images()
-    assert image.width == 760
+    assert image.width == 800
     lines = reply.content.splitlines()
     assert lines[0] == "**Targi** leaderboard (24 ranked of 25 players):"
     assert lines[1].startswith("1. Ann\\_\\*star\\* ")  # escaped, and the best: 12 wins of 12
@@ -102,7 +102,7 @@ async def test_rating_card_of_another_player_and_of_oneself(harness: Harness) ->
     reply = await slash_with_user(h, CAROL, "rating", BOB)
     assert reply.ephemeral and reply.recipient == CAROL.id
     (card,) = reply.images()
-    assert card.size == (760, 250)
+    assert card.size == (800, 320)
     text = reply.content
     assert text.startswith("**Bob**, Targi: ") and "12 games, 0 wins" in text
     assert "rank 24 of 24" in text
@@ -120,7 +120,7 @@ async def test_rating_card_of_another_player_and_of_oneself(harness: Harness) ->
         "**Ann\\_\\*star\\***, Targi",
         "**Ann\\_\\*star\\***, Tigris & Euphrates",
     ]
-    assert both.images()[0].size == (760, 500)
+    assert both.images()[0].size == (800, 640)
 
 
 async def test_history_links_the_final_boards(harness: Harness) -> None:

@@ -69,8 +69,8 @@ async def test_the_pool_draws_the_same_images_as_a_thread_and_counts_its_cpu() -
         assert private == renderers.render_private("tigris", hand, "en")
         line = BoardLine(1, "Ann", 1612.0, 4, 75.0, 12.0, False, True)
         use_render_pool(pool)
-        leaderboard = await render(render_leaderboard, "T&E · leaderboard", [line], None, "f", "en")
-        assert leaderboard == render_leaderboard("T&E · leaderboard", [line], None, "f", "en")
+        leaderboard = await render(render_leaderboard, "T&E · leaderboard", [line], None, "en")
+        assert leaderboard == render_leaderboard("T&E · leaderboard", [line], None, "en")
     finally:
         use_render_pool(None)
         pool.shutdown()

@@ -48,7 +48,7 @@ async def test_stats_of_a_player_equal_the_counts_of_the_log(harness: Harness) -
     reply = await slash_with_user(h, CAROL, "stats", starry)
     assert reply.ephemeral and reply.recipient == CAROL.id
     (image,) = reply.images()
-    assert image.width == 760
+    assert image.width == 800
     lines = reply.content.splitlines()
     assert lines[0] == "Statistics of **Ann\\_\\*star\\*** on this server:"
     assert lines[1] == "**Targi**: 2 games, 1 of them with AI seats"

@@ -19,6 +19,7 @@ from bot import i18n, presenters
 from bot.i18n import Text, catalog, extract
 from renderers import (
     _draw,
+    _table,
     league,
     ratings,
     render_board,
@@ -139,16 +140,15 @@ TE_SCORES = tigris.PRIVATE_W - 14 - (20 + 3 * (tigris.PRIVATE_TILE + 18) + 4) - 
 TARGI_MESSAGE = Box(10**6, 16)  # in the board's message, not on the image
 TARGI_NAME = Box(260, targi.PHONE_TEXT + 3, "bold")  # a colour, beside the VP and the marks
 TARGI_NOTE = Box(targi.PRIVATE_CARD[0], targi.PRIVATE_TEXT, "bold", targi.PRIVATE_TEXT - 3, 2)
-RATING_TEXT = ratings.CHART[0] - ratings.MARGIN - 12
 STATS = "stats image"
-STAT_LABEL = Box(stats.LABEL_W, 16, minimum=10)
+# a statistic's label, condensed when the regular cut is too wide
+STAT_LABEL = Box(stats.CELL_W, stats.LABEL_PX, "condensed")
 STAT_LABEL_TEXTS = {
     label.msgid for labels in stats.STAT_LABELS.values() for label in labels.values()
 }
-LEAGUE_STAT = Box(
-    league._heading_room(5, league.STAT_COLUMNS, league.STAT_NAME_W), 16, "bold", minimum=10
-)
-STAT_HEADING = Box(stats.AVERAGE_RIGHT - stats.TOTAL_RIGHT - 8, 13, "bold", minimum=10)
+# a number column's heading in the standings and the leaderboard: wrapped, never shrunk
+NUMBER_HEADING = Box(130, _table.PHONE_PX, "bold", lines=2)
+NAME_HEADING = Box(200, _table.PHONE_PX, "bold")  # the least room a name's column has
 
 #: Each image text (by context and English source, the singular for counted ones) and its box.
 BOXES: dict[tuple[str | None, str], Box] = {
@@ -212,45 +212,48 @@ BOXES: dict[tuple[str | None, str], Box] = {
     (G, "no hand card"): Box(targi.PRIVATE_CARD[0] - 16, 28, minimum=targi.PRIVATE_TEXT),
     (G, "to decide: display, hand or discard"): TARGI_NOTE,
     # league standings
-    (S, "#"): Box(league._heading_room(0), 16, "bold", minimum=10),
-    (S, "Player"): Box(league._heading_room(1), 16, "bold", minimum=10),
-    (S, "Played"): Box(league._heading_room(2), 16, "bold", minimum=10),
-    (S, "Wins"): Box(league._heading_room(3), 16, "bold", minimum=10),
-    (S, "Opp. pts"): Box(league._heading_room(4), 16, "bold", minimum=10),
-    (S, "Points"): Box(league._heading_room(5), 16, "bold", minimum=10),
-    (S, "League"): Box(league.WIDTH - 2 * league.MARGIN, 30, "bold", minimum=10),
-    (S, "Champion: {name}"): Box(league.WIDTH - 2 * league.MARGIN - 24, 24, "bold", minimum=10),
-    (S, "Nobody yet."): Box(league.WIDTH - league.NAME_X - league.MARGIN, 18),
-    (S, "{name} ({note})"): Box(league.NAME_W, 18, minimum=10),
+    (S, "#"): Box(44, _table.PHONE_PX, "bold"),
+    (S, "Player"): NAME_HEADING,
+    (S, "Wins"): NUMBER_HEADING,
+    (S, "Opp. pts"): NUMBER_HEADING,
+    (S, "Points"): NUMBER_HEADING,
+    (S, "League"): Box(league.WIDTH - 2 * league.MARGIN, league.TITLE_PX, "bold", minimum=26),
+    (S, "Champion: {name}"): Box(
+        league.WIDTH - 2 * league.MARGIN - 32, league.CHAMPION_PX, "bold", minimum=22
+    ),
+    (S, "Nobody yet."): Box(league.WIDTH - league.NAME_X - league.MARGIN, _table.ROW_PX),
+    (S, "{name} ({note})"): Box(NAME_HEADING.width, _table.ROW_PX, minimum=_table.PHONE_PX),
     # ratings
-    (R, "#"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "Player"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "Rating"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "Games"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "Win %"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "Trend"): Box(ratings.HEADING_W, 14, "bold", minimum=10),
-    (R, "No rated games yet."): Box(ratings.WIDTH - 2 * ratings.MARGIN - 16, 17),
-    (R, "{n}st"): Box(40, 14, "bold"),
-    (R, "{n}nd"): Box(40, 14, "bold"),
-    (R, "{n}rd"): Box(40, 14, "bold"),
-    (R, "{n}th"): Box(40, 14, "bold"),
-    (R, "no rated games yet"): Box(ratings.CHART[2] - ratings.CHART[0] - 16, 14),
-    (R, "rank {rank} of {ranked}"): Box(RATING_TEXT, 17, minimum=10),
-    (None, "provisional: {n} of {total} game"): Box(RATING_TEXT, 17, minimum=10),
-    (R, "{games} games · {wins} wins ({percent}%)"): Box(RATING_TEXT, 16, minimum=10),
-    (R, "Recent:"): Box(100, 14),
-    (None, "last {n} game"): Box((ratings.CHART[2] - ratings.CHART[0]) / 2, 12),
+    (R, "#"): Box(44, _table.PHONE_PX, "bold"),
+    (R, "Player"): NAME_HEADING,
+    (R, "Rating"): NUMBER_HEADING,
+    (R, "Games"): NUMBER_HEADING,
+    (R, "Win %"): NUMBER_HEADING,
+    (R, "Trend"): NUMBER_HEADING,
+    (R, "No rated games yet."): Box(ratings.WIDTH - ratings.NAME_X - ratings.MARGIN, 24),
+    (R, "{n}st"): Box(80, _table.PHONE_PX, "bold"),
+    (R, "{n}nd"): Box(80, _table.PHONE_PX, "bold"),
+    (R, "{n}rd"): Box(80, _table.PHONE_PX, "bold"),
+    (R, "{n}th"): Box(80, _table.PHONE_PX, "bold"),
+    (R, "no rated games yet"): Box(ratings.CHART[2] - ratings.CHART[0] - 16, _table.PHONE_PX),
+    (R, "rank {rank} of {ranked}"): Box(ratings.LEFT_W, _table.ROW_PX, lines=2),
+    (None, "provisional: {n} of {total} game"): Box(ratings.LEFT_W, _table.ROW_PX, lines=2),
+    (R, "{games} games · {wins} wins ({percent}%)"): Box(ratings.LEFT_W, _table.PHONE_PX),
+    (R, "Recent:"): Box(150, _table.PHONE_PX),
+    (None, "last {n} game"): Box((ratings.CHART[2] - ratings.CHART[0]) * 0.7, _table.PHONE_PX),
     **{("statistic", str(label)): STAT_LABEL for label in STAT_LABEL_TEXTS},
-    **{("statistic", label.msgid): LEAGUE_STAT for label in stats.LEAGUE_LABELS.values()},
-    (None, "{n} game"): Box(140, 17, "bold"),
-    (STATS, "with AI seats: {n}"): Box(stats.HALF - 180, 15),
-    (STATS, "Total"): STAT_HEADING,
-    (STATS, "Per game"): STAT_HEADING,
-    (STATS, "{name} · statistics"): Box(stats.WIDTH - 2 * stats.MARGIN, 26, "bold", minimum=10),
-    (
-        STATS,
-        "Finished games on this server, games with AI seats included. Per game: the average.",
-    ): (Box(stats.WIDTH - 2 * stats.MARGIN, 14)),
+    **{("statistic", label.msgid): NUMBER_HEADING for label in stats.LEAGUE_LABELS.values()},
+    (None, "{n} game"): Box(200, 26, "bold"),
+    (STATS, "with AI seats: {n}"): Box(240, stats.LABEL_PX),
+    # after a four-digit total
+    (STATS, "{average}/game"): Box(
+        stats.CELL_W - 10 - _draw.text_width("1370", stats.TOTAL_PX, "bold"),
+        stats.LABEL_PX,
+        "condensed",
+    ),
+    (STATS, "{name} · statistics"): Box(
+        stats.WIDTH - 2 * stats.MARGIN, stats.TITLE_PX, "bold", minimum=26
+    ),
     # the score story
     (CH, "Score story"): Box(replay.WIDTH - 2 * replay.MARGIN, 30, "bold"),
     # the review's chance chart (renderers/review.py): its title across the image
@@ -342,6 +345,7 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "won": replay.WON_GLYPH,
         "lost": replay.LOST_GLYPH,
         "score": 100,
+        "average": "99.9",
     }
 
 
@@ -551,7 +555,7 @@ def test_league_and_rating_images_in_the_pseudo_locale_draw_no_english(
         i18n.PSEUDO,
     )
     line = ratings.BoardLine(1, "Ayşe", 1500.0, 12, 50.0, 3.0, False)
-    ratings.render_leaderboard(title, [line], None, i18n._("Updated now"), i18n.PSEUDO)
+    ratings.render_leaderboard(title, [line], None, i18n.PSEUDO)
     card = ratings.CardData(
         i18n._("Targi"),
         "민준",

@@ -226,8 +226,8 @@ def test_league_leaderboard_and_rating_images_speak_the_readers_language(lang: s
     )
     texts = drawn(league.render_standings, standings, lang)
     texts += drawn(league.render_standings, {"rows": []}, lang)
-    texts += drawn(ratings.render_leaderboard, i18n.C_("game", "Targi"), [line], mine, "", lang)
-    texts += drawn(ratings.render_leaderboard, "", [], None, "", lang)
+    texts += drawn(ratings.render_leaderboard, i18n.C_("game", "Targi"), [line], mine, lang)
+    texts += drawn(ratings.render_leaderboard, "", [], None, lang)
     texts += drawn(ratings.render_cards, [card, dataclasses.replace(card, chart=())], lang)
     assert len(texts) > 30
     assert {text: bad for text in texts if (bad := unwanted(text, lang))} == {}
