@@ -77,14 +77,19 @@ async def test_leaderboard_image_text_and_the_callers_own_line(harness: Harness)
     assert lines[0] == "**Targi** leaderboard (24 ranked of 25 players):"
     assert lines[1].startswith("1. Ann\\_\\*star\\* ")  # escaped, and the best: 12 wins of 12
     assert "12 games, 100% won" in lines[1] and "↑" in lines[1]
-    assert len(lines) == 12  # the top ten, then the caller's own line
-    assert lines[-1].startswith("You: provisional, ") and lines[-1].endswith("after 1 games.")
-    # The image lists the top 20 and, after a gap, Mallory's line: taller than a top 20 alone.
+    # the whole top (20; the image shows ten), the caller's own line, what the columns mean
+    assert len(lines) == 1 + 20 + 1 + 1
+    assert lines[-2].startswith("You: provisional, ") and lines[-2].endswith("after 1 games.")
+    assert lines[-1] == (
+        "-# 24 ranked players; 1 provisional (fewer than 10 games) listed without a rank. "
+        "Trend: the last 5 games."
+    )
+    # The image lists the top ten and, after a gap, Mallory's line: taller than a top ten alone.
     alone = await h.slash(ALICE, "leaderboard", {"game": "targi"})
     assert alone.images()[0].height < image.height
     assert not any(line.startswith("You:") for line in alone.content.splitlines())
     stranger = await h.slash(CAROL, "leaderboard", {"game": "targi"})
-    assert stranger.content.splitlines()[-1] == (
+    assert stranger.content.splitlines()[-2] == (
         "You: no rated Targi games yet; everyone starts at 1500."
     )
     assert stranger.images()[0].height == alone.images()[0].height

@@ -208,7 +208,11 @@ async def test_ratings_replies_follow_the_reader(league_bot: Bot) -> None:
     lines = board.content.splitlines()
     assert lines[0] == "**Targi** sıralaması (2 oyuncudan 0 oyuncu sıralamada):"
     assert "2 oyun, %100 galibiyet (geçici)" in lines[1]
-    assert lines[-1] == "Sen: henüz puanlı Targi oyunun yok; herkes 1500 puanla başlar."
+    assert lines[-2] == "Sen: henüz puanlı Targi oyunun yok; herkes 1500 puanla başlar."
+    assert lines[-1] == (  # what the ranks and the trend mean
+        "-# Sıralamada 0 oyuncu; 2 geçici oyuncu (10 oyundan az) sırasız listelenir. "
+        "Eğilim: son 5 oyun."
+    )
     assert board.images()
     card = await as_reader(h, ALICE, "ko", "rating", {"game": "targi"})
     assert card.content.startswith("**Alice**, 타르기: ")
