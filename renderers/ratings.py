@@ -34,8 +34,8 @@ ROW = 44
 #: The leaderboard image shows this many lines (then the caller's own, when further down): the
 #: rest of the top is in the message's text. Within 800 x 800 on a phone's 400 x 400.
 SHOWN = 10
-RANK_RIGHT = MARGIN + 44
-NAME_X = RANK_RIGHT + 20
+RANK_RIGHT = MARGIN + 58  # room for a three-digit rank (the caller further down)
+NAME_X = RANK_RIGHT + 18
 ARROW_W = 24  # the trend's triangle, then its number
 
 
