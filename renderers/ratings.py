@@ -285,7 +285,7 @@ def _card(draw: ImageDraw.ImageDraw, top: int, card: CardData, lang: str) -> Non
             "{games} games · {wins} wins ({percent}%)",
             games=card.games,
             wins=card.wins,
-            percent=f"{share:.0f}",
+            percent=round(share),
         ),
         lang,
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import C_, N_, Text, tr
+from bot.i18n import C_, DEFAULT, N_, Text, tr
 from renderers import palette as P
 from renderers._draw import (
     DATA_DIR,
@@ -954,16 +954,19 @@ def private_image(view: dict[str, Any], lang: str) -> Image.Image:
         draw_text(
             draw, (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 20), word, size, "bold", P.TEXT, "mm"
         )
-        # how the tile is typed, shown as notation (`/move tile red F4`), not as a colour word
-        draw_text(
-            draw,
-            (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 52),
-            f"tile {colour}",
-            PRIVATE_READABLE_PX,
-            "regular",
-            P.TEXT_DIM,
-            "mm",
-        )
+        # How the tile is typed (`/move tile red F4`): the notation is English, and in another
+        # language `/move` finds the tile by the word above it (`tapınak f4`), so only English
+        # readers get the notation line.
+        if lang == DEFAULT:
+            draw_text(
+                draw,
+                (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 52),
+                f"tile {colour}",
+                PRIVATE_READABLE_PX,
+                "regular",
+                P.TEXT_DIM,
+                "mm",
+            )
     if not hand:
         empty = tr(C_("T&E image", "No tiles in hand"), lang)
         draw_text(draw, (24, 150), empty, PRIVATE_TEXT_PX + 4, fill=P.TEXT_DIM)

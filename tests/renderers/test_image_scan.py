@@ -26,8 +26,6 @@ View = dict[str, Any]
 SQUARE = re.compile(r"\b[A-P](?:1[01]|[1-9])\b")
 #: Targi goods in notation ("2S", "1VP") belong in what a player types, not in sentences.
 GOODS_CODE = re.compile(r"\b\d+(?:VP|[DSPG])\b")
-#: Under each tile of a T&E hand, how it is typed (a notation hint shown as such).
-TILE_HINTS = tuple(f"tile {colour}" for colour in tigris.COLOURS)
 #: A Korean particle written both ways because the word before it was not known.
 BOTH_PARTICLES = re.compile(r"\((?:을|를|이|가|은|는|과|와|으|이에요|예요)\)")
 #: Latin words an image may show in any language: the games' own names for things (a Targi
@@ -144,10 +142,10 @@ def _texts_drawn(game: str, lang: str) -> Iterator[tuple[str, str, tuple[str, ..
             events = _event_lines(game, shown, lang)
             public = view.get("viewer") is None
             renderer = render_board if public else render_private
-            shows = notation if public else (*notation, *TILE_HINTS)
+            # The hand's "tile red" hints are English-only: /move finds a tile by its word.
             for text in drawn(renderer, game, shown, lang):
                 event = any(text.removesuffix("…") in line for line in events)
-                yield f"{where} seat {view.get('viewer')}", text, shows, event
+                yield f"{where} seat {view.get('viewer')}", text, notation, event
 
 
 def _scan(game: str, lang: str, events: bool) -> tuple[int, dict[str, tuple[str, list[str]]]]:
@@ -242,4 +240,4 @@ def test_the_scan_notices_english_and_both_particles():
     assert unwanted("Ayşe 님의 수: 타일을(를) 놓았어요", "ko") == ["(를)"]
     assert unwanted("궁수: 12 VP", "ko") == ["VP"]
     assert unwanted("Mavi, 3S verip 1 altın aldı", "tr") == ["3S"]
-    assert unwanted("tile red", "ko", TILE_HINTS) == []
+    assert unwanted("tile red", "ko") == ["tile", "red"]
