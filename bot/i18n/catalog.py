@@ -47,7 +47,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/presenters.py",
         "bot/titles/*.py",
         "bot/pbp/log.py",
-        "bot/service.py",
+        "bot/service/*.py",
         "bot/pbp/usecases.py",
     ),
     # replies, errors, buttons, menus, lobby, reminders and timer warnings
