@@ -30,8 +30,10 @@ from bot.service import MoveResult, Service
 from bot.stats import Statistics
 from bot.ui.ai import AiPlayer
 from bot.ui.errors import report
+from bot.ui.hooks import Hooks
 from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
 from bot.ui.images import default_workers as default_render_workers
+from bot.ui.replies import acknowledge
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +82,9 @@ class GameTree(app_commands.CommandTree["BoardBot"]):
 
         command = interaction.command
         if command is not None and command.extras.get(ANSWERS_IN_TIME):
-            return True  # it answers itself in time (a move: see bot.ui.flow.in_time)
+            return True  # it answers itself in time (a move: see bot.ui.replies.in_time)
         if interaction.type is discord.InteractionType.application_command:
-            from bot.ui.flow import acknowledge  # autocomplete cannot be deferred: not it
-
-            await acknowledge(interaction)
+            await acknowledge(interaction)  # autocomplete cannot be deferred: not it
         return True
 
     async def on_error(
@@ -140,6 +140,8 @@ class BoardBot(commands.Bot):
             **sharding,
         )
         self.service = service
+        # What the features add to a table's messages (bot.ui.hooks): posting reaches them here.
+        self.hooks = Hooks()
         # Shared with the other processes only when sharded: one process needs no lease.
         self.leases: Leases | None = Leases(service.db) if self.own_shards.sharded else None
         self.board_leases = BoardLeases(self.leases) if self.leases is not None else None
@@ -158,10 +160,10 @@ class BoardBot(commands.Bot):
         self._render_warmup: asyncio.Task[None] | None = None
         self._board_locks: dict[int, asyncio.Lock] = {}
         # Per table, the moves committed here that no board has announced yet: a board posted
-        # after several quick moves names them all (see bot.ui.flow.unshown_moves).
+        # after several quick moves names them all (see bot.ui.catchup.unshown_moves).
         self.unshown_moves: dict[int, list[MoveResult]] = {}
         # Per table, the log entries seen here (number -> seat, action, public events): a
-        # ping's catch-up is written without replaying the game (see bot.ui.flow.caught_up).
+        # ping's catch-up is written without replaying the game (see bot.ui.catchup.caught_up).
         self.logged_events: dict[int, dict[int, LoggedMove]] = {}
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads. Kept in memory

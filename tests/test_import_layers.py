@@ -22,14 +22,6 @@ def _module_name(path: Path) -> str:
 #: The imports inside functions that may close a circle, each a deliberate lazy load:
 #: (importer, imported) -> why. Everything else imports one way, in functions as at load time.
 LAZY: dict[tuple[str, str], str] = {
-    # bot/ui/flow.py holds the helpers every UI module starts from (reply, the board message)
-    # and also the steps that end in a feature's own message; it reaches those features when
-    # called. Splitting flow.py by concern (once the branches editing it have landed) ends these.
-    ("bot.ui.flow", "bot.ui.items"): "the board's buttons, built after a move",
-    ("bot.ui.flow", "bot.ui.leagues"): "a league game's result posted to its league",
-    ("bot.ui.flow", "bot.ui.pbp"): "the play-by-post reminders after a move",
-    ("bot.ui.flow", "bot.ui.ratings"): "the rating changes under a final result",
-    ("bot.ui.flow", "bot.ui.replays"): "the replay and score story under a final result",
     ("bot.ui.items", "bot.cogs.game"): "a lobby button opens the table's thread as /game new does",
     ("bot.ui.translator", "bot.client"): "the translator reads the command cogs of the client "
     "that installs it (the catalogue's command texts)",

@@ -7,9 +7,11 @@ from typing import Any
 import discord
 
 from bot.i18n import Text
+from bot.ui.lang import reply_lang, tr
+from bot.ui.replies import clip, reply
 
 #: A command's ``extras`` key: the command answers Discord itself, in time, with its result
-#: (:func:`bot.ui.flow.in_time`): the command tree does not defer it first (a move saves a
+#: (:func:`bot.ui.replies.in_time`): the command tree does not defer it first (a move saves a
 #: request).
 ANSWERS_IN_TIME = "answers_in_time"
 
@@ -22,7 +24,4 @@ async def answer(
 ) -> None:
     """An ephemeral answer in the reader's language (their Discord locale), cut to fit one
     message."""
-    from bot.ui import flow
-    from bot.ui.lang import reply_lang, tr
-
-    await flow.reply(interaction, flow.clip(tr(text, reply_lang(interaction))), view=view)
+    await reply(interaction, clip(tr(text, reply_lang(interaction))), view=view)

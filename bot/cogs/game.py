@@ -19,11 +19,15 @@ from bot.games.common import typed
 from bot.i18n import DEFAULT, _, command, render
 from bot.service import NO_AI, ChannelBusy, Service, Table, has_ai
 from bot.storage.tables import TableStatus
-from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.items import NewThreadButton, confirm_view
 from bot.ui.lang import guild_lang, reply_lang, tr
+from bot.ui.lobby import post_lobby, started_content
 from bot.ui.pbp import ask_takeback
+from bot.ui.publish import show_current
+from bot.ui.replies import acknowledge, reply
+from bot.ui.status import listing
 
 #: One choice per title (the list grows when a title registers later: the commands share it).
 GAME_CHOICES = [
@@ -155,7 +159,7 @@ async def table_here(interaction: discord.Interaction[Any]) -> Table:
     """The lobby or game in the interaction's channel, or a clear refusal."""
     if interaction.channel_id is None:
         raise CommandRefused(_("Use this command in a server channel."))
-    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
+    table = await bot_of(interaction).service.in_channel(interaction.channel_id)
     if table is None:
         raise CommandRefused(
             _(
@@ -178,7 +182,7 @@ async def open_in_thread(
     """Create a public thread under this channel and open the lobby there, in ``language`` (the
     one `/game new` chose or would have given the table; None: the server's). A second click on
     the same offer (a double click) opens nothing: it is told where the thread is."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     channel = interaction.channel
     parent_id = getattr(channel, "parent_id", None) or interaction.channel_id
     if parent_id is None:
@@ -210,9 +214,9 @@ async def _open_thread(
     offer: int | None,
     chosen: str | None,
 ) -> None:
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     # Answer Discord at once: the thread and the lobby are two requests that may be rate-limited.
-    await flow.acknowledge(interaction)
+    await acknowledge(interaction)
     language = i18n.normalize(chosen) if chosen else await table_language(interaction)
     thread_name = _(
         "{game} by {player}",
@@ -233,7 +237,7 @@ async def _open_thread(
         game=game,
         guild_id=interaction.guild_id,
         channel_id=thread_id,
-        creator=flow.player_of(interaction),
+        creator=player_of(interaction),
         max_seats=seats,
         seat_order=order,
         options=engine_options,
@@ -242,7 +246,7 @@ async def _open_thread(
         language=language,
         hints=hints_of(options),
     )
-    await flow.post_lobby(bot, table)
+    await post_lobby(bot, table)
     lang = reply_lang(interaction)
     mention = f"<#{thread_id}>"
     text = _(
@@ -260,7 +264,7 @@ async def _open_thread(
 async def start_solo(interaction: discord.Interaction[Any], table: Table, level: str) -> None:
     """`/game new ... ai:<level>`: AI seats of ``level`` fill the new table, which starts at
     once; the opening message says who sits where, then the first board follows."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     user = interaction.user.id
     try:
         for _seat in range(table.max_seats - len(table.players)):
@@ -272,7 +276,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
         raise
     view = await bot.service.public_view(table.id)
     channel = bot.get_partial_messageable(table.channel_id)
-    message = await channel.send(flow.started_content(table, view))
+    message = await channel.send(started_content(table, view))
     await bot.service.set_lobby_message(table.id, message.id)
     lang = reply_lang(interaction)
     await answer(
@@ -283,7 +287,7 @@ async def start_solo(interaction: discord.Interaction[Any], table: Table, level:
             table=table.id,
         ),
     )
-    await flow.show_current(bot, table.id, version=table.version)
+    await show_current(bot, table.id, version=table.version)
 
 
 async def table_language(interaction: discord.Interaction[Any]) -> str:
@@ -291,7 +295,7 @@ async def table_language(interaction: discord.Interaction[Any]) -> str:
     (`/settings language:`, else its Discord locale); in a DM, the creator's locale."""
     if interaction.guild_id is None:
         return i18n.normalize(interaction.locale)
-    service = flow.bot_of(interaction).service
+    service = bot_of(interaction).service
     return await guild_lang(service, interaction.guild_id, interaction.guild_locale)
 
 
@@ -321,7 +325,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         ai: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         if interaction.channel_id is None:
             raise CommandRefused(_("Use this command in a server channel."))
         try:
@@ -363,7 +367,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
         engine_options, rated = split_options(table_options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         new_language = (language.value if language is not None else None) or await table_language(
             interaction
         )
@@ -372,7 +376,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 game=game.value,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-                creator=flow.player_of(interaction),
+                creator=player_of(interaction),
                 max_seats=wanted,
                 seat_order=seat_order,
                 options=engine_options,
@@ -408,7 +412,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await start_solo(interaction, table, ai.value)
             return
         try:
-            await flow.post_lobby(bot, table)
+            await post_lobby(bot, table)
         except discord.HTTPException:
             # Nobody could see or join this lobby: do not leave the channel busy with it.
             await bot.service.cancel(table.id, table.creator_id, can_manage=True)
@@ -432,14 +436,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="status", description="Post the current board (or lobby) again")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await table_here(interaction)
         if table.status == TableStatus.LOBBY:
             await answer(interaction, _("Here is the lobby again."))
-            await flow.post_lobby(bot, table)
+            await post_lobby(bot, table)
             return
         await answer(interaction, _("Here is the board again."))
-        await flow.show_current(bot, table.id, ping=False, again=True, recovering=True)
+        await show_current(bot, table.id, ping=False, again=True, recovering=True)
 
     @app_commands.command(name="resign", description="Resign from the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
@@ -462,7 +466,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.command(name="abort", description="Abort the game in this channel (no result)")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         table = await table_here(interaction)
-        if table.creator_id != interaction.user.id and not flow.can_manage(interaction):
+        if table.creator_id != interaction.user.id and not can_manage(interaction):
             raise CommandRefused(_("Only the table's creator or a server manager can abort it."))
         question = _(
             "Abort {game} table #{table}? Nobody wins.",
@@ -476,7 +480,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.command(name="list", description="Games in this server and whose turn it is")
     @app_commands.describe(mine="Only the games in every server that wait for you")
     async def list_(self, interaction: discord.Interaction[Any], mine: bool = False) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         if mine:
             await pbp_commands.list_mine(interaction)
             return
@@ -487,7 +491,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await bot.service.public_view(t.id) if t.status == TableStatus.ACTIVE else {}
             for t in tables
         ]
-        await flow.reply(interaction, flow.listing(tables, views, reply_lang(interaction)))
+        await reply(interaction, listing(tables, views, reply_lang(interaction)))
 
     @app_commands.command(name="log", description="The last moves of the game in this channel")
     @app_commands.describe(page="Page 1 holds the latest moves")
@@ -509,7 +513,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> None:
         from bot.ui.replays import post_replay
 
-        await post_replay(flow.bot_of(interaction), interaction, table, turn)
+        await post_replay(bot_of(interaction), interaction, table, turn)
 
     @app_commands.command(name="review", description="Post the AI's review of a finished game")
     @app_commands.describe(table="Table number (default: the last finished game in this channel)")
@@ -521,7 +525,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         from bot.ui.replays import finished_table
         from bot.ui.review import post_review
 
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await finished_table(bot, interaction.channel_id, interaction.guild_id, table)
         await post_review(bot, interaction, chosen.id)
 

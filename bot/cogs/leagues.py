@@ -21,10 +21,11 @@ from bot.i18n import _
 from bot.leagues import League, Snapshot
 from bot.leagues.core import ROUND_DAYS
 from bot.presenters import plain_text
-from bot.ui import flow
 from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
+from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.lang import reply_lang, tr
+from bot.ui.replies import MAX_CONTENT, acknowledge, clip, reply
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="round robin: everyone meets everyone", value="round_robin"),
@@ -41,7 +42,7 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 async def resolve(interaction: discord.Interaction[Any], text: str | None) -> League:
     """The league named by ``text``, or the one of this channel (its unfinished one, else the
     season that finished last there)."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     guild = _guild(interaction)
     if text:
         return await bot.leagues.find(guild, text)
@@ -72,7 +73,7 @@ async def league_choices(
     typed = current.casefold()
     lang = reply_lang(interaction)
     out = []
-    for league in await flow.bot_of(interaction).leagues.leagues(interaction.guild_id):
+    for league in await bot_of(interaction).leagues.leagues(interaction.guild_id):
         label = tr(
             _(
                 "{league} ({game}, {status})",
@@ -92,7 +93,7 @@ async def _snapshot_for(interaction: discord.Interaction[Any]) -> Snapshot | Non
         league = await resolve(interaction, getattr(interaction.namespace, "league", None))
     except Exception:
         return None
-    return await flow.bot_of(interaction).leagues.snapshot(league.id)
+    return await bot_of(interaction).leagues.snapshot(league.id)
 
 
 def parse_result(snap: Snapshot, match_players: list[int], text: str) -> list[list[int]]:
@@ -141,7 +142,7 @@ class LeagueCog(
         round_days: int,
         rounds: int | None = None,
     ) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         guild = _guild(interaction)
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
             raise CommandRefused(
@@ -150,43 +151,43 @@ class LeagueCog(
         league = await bot.leagues.create(
             guild_id=guild,
             channel_id=interaction.channel_id,
-            creator=flow.player_of(interaction),
-            can_manage=flow.can_manage(interaction),
+            creator=player_of(interaction),
+            can_manage=can_manage(interaction),
             game=game.value,
             name=name,
             format=format.value,
             round_days=round_days,
             rounds=rounds,
         )
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         await ui.post_signup(bot, league)
         done = _(
             "League {league} is open for sign-up in this channel.", league=ui._escape(league.name)
         )
-        await flow.reply(interaction, tr(done, reply_lang(interaction)))
+        await reply(interaction, tr(done, reply_lang(interaction)))
 
     @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=league_choices)
     async def start(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await resolve(interaction, league)
         update = await bot.leagues.start(
-            chosen.id, interaction.user.id, can_manage=flow.can_manage(interaction)
+            chosen.id, interaction.user.id, can_manage=can_manage(interaction)
         )
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         await ui.publish(bot, update)  # closes the sign-up card, opens round 1
         started = _("{league} has started: round 1 is open.", league=ui._escape(chosen.name))
-        await flow.reply(interaction, tr(started, reply_lang(interaction)))
+        await reply(interaction, tr(started, reply_lang(interaction)))
 
     @app_commands.command(name="show", description="A league's standings and current round")
     @app_commands.describe(league="Which league (past seasons too)")
     @app_commands.autocomplete(league=league_choices)
     async def show(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         lang = reply_lang(interaction)
         current = snap.current_round
         if snap.league.status == "running" and current is not None:
@@ -195,7 +196,7 @@ class LeagueCog(
                 for m in snap.matches
                 if m.round == current.number
             ]
-            room = max(flow.MAX_CONTENT // 2, flow.MAX_CONTENT - sum(len(m) + 1 for m in matches))
+            room = max(MAX_CONTENT // 2, MAX_CONTENT - sum(len(m) + 1 for m in matches))
             standings = ui.standings_text(snap, room - 20, lang=lang)
             heading = tr(_("Round {n}:", n=current.number), lang)
             head = f"{standings}\n{heading}"
@@ -211,12 +212,12 @@ class LeagueCog(
 
     @app_commands.command(name="list", description="This server's leagues, running and past")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         leagues = await bot.leagues.leagues(_guild(interaction))
         lang = reply_lang(interaction)
         if not leagues:
             none = _("No leagues yet; a manager opens one with `/league create`.")
-            await flow.reply(interaction, tr(none, lang))
+            await reply(interaction, tr(none, lang))
             return
         lines = []
         for league in leagues:
@@ -252,7 +253,7 @@ class LeagueCog(
                         **where,
                     )
             lines.append(tr(line, lang))
-        await flow.reply(interaction, flow.clip("\n".join(lines)))
+        await reply(interaction, clip("\n".join(lines)))
 
     @app_commands.command(
         name="leave", description="Leave a league (forfeits your remaining matches)"
@@ -260,13 +261,13 @@ class LeagueCog(
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=league_choices)
     async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await resolve(interaction, league)
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         await self._after_removal(interaction, update)
         left = _("You left {league}.", league=ui._escape(chosen.name))
-        await flow.reply(interaction, tr(left, reply_lang(interaction)))
+        await reply(interaction, tr(left, reply_lang(interaction)))
 
     @app_commands.command(name="kick", description="Remove a player from a league (managers)")
     @app_commands.describe(player="Who", league="Which league")
@@ -274,17 +275,17 @@ class LeagueCog(
     async def kick(
         self, interaction: discord.Interaction[Any], player: str, league: str | None = None
     ) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await resolve(interaction, league)
         if not player.isdigit():
             raise CommandRefused(_("Pick the player from the suggestions."))
         update = await bot.leagues.kick(
             chosen.id,
             interaction.user.id,
-            can_manage=flow.can_manage(interaction),
+            can_manage=can_manage(interaction),
             user_id=int(player),
         )
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         await self._after_removal(interaction, update)
         mention = f"<@{player}>"
         removed = _(
@@ -292,10 +293,10 @@ class LeagueCog(
             player=mention,
             league=ui._escape(chosen.name),
         )
-        await flow.reply(interaction, tr(removed, reply_lang(interaction)))
+        await reply(interaction, tr(removed, reply_lang(interaction)))
 
     async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         league = update.league
         if league.status == "signup":
             snap = await bot.leagues.snapshot(league.id)
@@ -342,7 +343,7 @@ class LeagueCog(
         reason: str,
         league: str | None = None,
     ) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         chosen = await resolve(interaction, league)
         snap = await bot.leagues.snapshot(chosen.id)
         found = next((m for m in snap.matches if str(m.id) == match.lstrip("#")), None)
@@ -364,14 +365,14 @@ class LeagueCog(
             chosen.id,
             found.id,
             interaction.user.id,
-            can_manage=flow.can_manage(interaction),
+            can_manage=can_manage(interaction),
             ranking=ranking,
             reason=reason,
         )
-        await flow.acknowledge(interaction)
+        await acknowledge(interaction)
         await ui.publish(bot, update)
         decided = _("Match #{match} decided: {result}.", match=found.id, result=ui._escape(result))
-        await flow.reply(interaction, tr(decided, reply_lang(interaction)))
+        await reply(interaction, tr(decided, reply_lang(interaction)))
 
     @adjudicate.autocomplete("match")
     async def adjudicate_match(

@@ -13,8 +13,10 @@ from bot.cogs import answer
 from bot.i18n import N_, Text, _, command
 from bot.pbp.usecases import AWAY_BUDGET_DAYS, DAY, HOUR
 from bot.service import Table
-from bot.ui import flow
+from bot.ui.boards import board_url
+from bot.ui.interactions import bot_of, can_manage
 from bot.ui.lang import reply_lang
+from bot.ui.replies import MAX_CONTENT
 
 ON_OFF = [
     app_commands.Choice(name="on", value="on"),
@@ -51,7 +53,7 @@ class PlayByPostCog(commands.Cog):
     @app_commands.command(name="away", description="Pause your reminders and turn timers")
     @app_commands.describe(days=f"How many days you will be away (1 to {AWAY_BUDGET_DAYS})")
     async def away(self, interaction: discord.Interaction[Any], days: int) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         status = await bot.pbp.away(interaction.user.id, days)
         assert status.until is not None
         until = f"<t:{int(status.until)}:f>"
@@ -68,7 +70,7 @@ class PlayByPostCog(commands.Cog):
 
     @app_commands.command(name="back", description="End your away time now")
     async def back(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         status = await bot.pbp.back(interaction.user.id)
         await answer(
             interaction,
@@ -85,7 +87,7 @@ class PlayByPostCog(commands.Cog):
     async def notify(
         self, interaction: discord.Interaction[Any], dm: app_commands.Choice[str]
     ) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         on = dm.value == "on"
         await bot.pbp.set_notify_dm(interaction.user.id, on)
         await answer(
@@ -100,11 +102,11 @@ class PlayByPostCog(commands.Cog):
 
 
 async def game_log(interaction: discord.Interaction[Any], table: Table, page: int) -> None:
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     head_room = 120  # the heading line below
     lang = reply_lang(interaction)
     log_page = await bot.pbp.game_log(
-        table.id, page=page, per_page=15, max_chars=flow.MAX_CONTENT - head_room, lang=lang
+        table.id, page=page, per_page=15, max_chars=MAX_CONTENT - head_room, lang=lang
     )
     head = _(
         "**{game} table #{table}**, log page {page}/{pages} (page 1 is the latest)",
@@ -121,7 +123,7 @@ async def game_log(interaction: discord.Interaction[Any], table: Table, page: in
 
 
 async def game_watch(interaction: discord.Interaction[Any], table: Table, on: bool) -> None:
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     if on:
         await bot.pbp.watch(table.id, interaction.user.id)
         text = _(
@@ -142,7 +144,7 @@ async def game_timing(
     consequence: str | None,
 ) -> None:
     """Set or show the table's timing; 0 hours turns reminders / the timer off."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     changes: dict[str, Any] = {}
     if reminder_hours is not None:
         changes["reminder"] = None if reminder_hours == 0 else reminder_hours * HOUR
@@ -152,7 +154,7 @@ async def game_timing(
         changes["consequence"] = consequence
     if changes:
         options = await bot.pbp.set_options(
-            table.id, interaction.user.id, can_manage=flow.can_manage(interaction), **changes
+            table.id, interaction.user.id, can_manage=can_manage(interaction), **changes
         )
     else:
         options = await bot.pbp.options(table.id)
@@ -177,7 +179,7 @@ async def game_timing(
 
 async def list_mine(interaction: discord.Interaction[Any]) -> None:
     """Every game in every server where the caller must act, with links to the boards."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     tables = await bot.service.list_waiting_on(interaction.user.id)
     if not tables:
         await answer(interaction, _("No game is waiting for you."))
@@ -185,7 +187,7 @@ async def list_mine(interaction: discord.Interaction[Any]) -> None:
     lang = reply_lang(interaction)
     lines = []
     for table in tables:
-        link = flow.board_url(table) or f"<#{table.channel_id}>"
+        link = board_url(table) or f"<#{table.channel_id}>"
         lines.append(f"#{table.id} {presenters.game_title(table.game, lang=lang)}: {link}")
     await answer(interaction, _("Waiting for you:\n{tables}", tables="\n".join(lines)))
 

@@ -15,16 +15,20 @@ from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
 from bot.service import MoveResult
 from bot.storage.tables import TableStatus
-from bot.ui import flow, labels
+from bot.ui import labels
 from bot.ui.errors import CommandRefused
+from bot.ui.interactions import bot_of
 from bot.ui.lang import reply_lang, tr
+from bot.ui.menus import next_decision, send_hand
+from bot.ui.publish import after_move
+from bot.ui.replies import in_time
 
 log = logging.getLogger(__name__)
 
 
 async def submit_typed(interaction: discord.Interaction[Any], action: str) -> None:
     """Submit a typed action for the caller at this channel's table; reply after the commit."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
 
     async def commit() -> MoveResult:
         table = await table_here(interaction)
@@ -37,16 +41,16 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
 
     # The confirmation is Discord's first answer unless the commit is slow; then "thinking"
     # (only to the player) goes first: Discord waits 3 seconds for a first answer.
-    result = await flow.in_time(interaction, commit())
+    result = await in_time(interaction, commit())
     lang = reply_lang(interaction)
     played = tr(_("You played `{action}`.", action=result.action), lang)
     # The mover's next decision comes with the answer: no Act tap.
-    nxt = await flow.next_decision(bot, result.table.id, interaction.user.id, lang=lang)
+    nxt = await next_decision(bot, result.table.id, interaction.user.id, lang=lang)
     if nxt is None:
         await answer(interaction, played)
     else:
         await answer(interaction, f"{played}\n{nxt[0]}", view=nxt[1])
-    await flow.after_move(bot, result)
+    await after_move(bot, result)
 
 
 async def _legal_here(interaction: discord.Interaction[Any]) -> tuple[str, list[str]] | None:
@@ -57,7 +61,7 @@ async def _legal_here(interaction: discord.Interaction[Any]) -> tuple[str, list[
     try:
         if interaction.channel_id is None:
             return None
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await bot.service.in_channel(interaction.channel_id)
         if table is None or table.status != TableStatus.ACTIVE:
             return None
@@ -116,7 +120,7 @@ class PlayCog(commands.Cog):
         table = await table_here(interaction)
         if table.status != TableStatus.ACTIVE:
             raise CommandRefused(_("The game here has not started yet."))
-        await flow.send_hand(flow.bot_of(interaction), interaction, table)
+        await send_hand(bot_of(interaction), interaction, table)
 
     @app_commands.command(name="rules", description="A short rules summary")
     @app_commands.describe(game="Which game (default: the one in this channel)")
@@ -132,7 +136,7 @@ class PlayCog(commands.Cog):
         else:
             table = None
             if interaction.channel_id is not None:
-                service = flow.bot_of(interaction).service
+                service = bot_of(interaction).service
                 table = await service.in_channel(interaction.channel_id)
             if table is None:
                 text = "\n\n".join(

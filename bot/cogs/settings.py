@@ -10,9 +10,10 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.i18n import _
-from bot.ui import flow
 from bot.ui.errors import CommandRefused
+from bot.ui.interactions import bot_of, can_manage
 from bot.ui.lang import guild_lang, reply_lang, tr
+from bot.ui.replies import reply
 
 #: The languages a table or server can have, each named in itself.
 LANGUAGE_CHOICES = [
@@ -41,7 +42,7 @@ class SettingsCog(commands.Cog):
         interaction: discord.Interaction[Any],
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        service = flow.bot_of(interaction).service
+        service = bot_of(interaction).service
         guild_id = interaction.guild_id
         if guild_id is None:
             raise CommandRefused(_("Use this command in a server."))
@@ -62,9 +63,9 @@ class SettingsCog(commands.Cog):
                     "Server language: {language} (set with `/settings language:`).",
                     language=shown,
                 )
-            await flow.reply(interaction, tr(text, lang))
+            await reply(interaction, tr(text, lang))
             return
-        if not flow.can_manage(interaction):
+        if not can_manage(interaction):
             raise CommandRefused(_("Only a server manager can change the server's settings."))
         if language.value == SERVER_DEFAULT:
             await service.set_guild_language(guild_id, None)
@@ -83,7 +84,7 @@ class SettingsCog(commands.Cog):
             )
         else:
             raise CommandRefused(_("Unknown language; choose one from the list."))
-        await flow.reply(interaction, tr(text, lang))
+        await reply(interaction, tr(text, lang))
 
 
 async def setup(bot: commands.Bot) -> None:

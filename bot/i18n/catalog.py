@@ -53,7 +53,13 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     # replies, errors, buttons, menus, lobby, reminders and timer warnings
     "ui": (
         "bot/ui/errors.py",
-        "bot/ui/flow.py",
+        "bot/ui/lobby.py",
+        "bot/ui/boards.py",
+        "bot/ui/catchup.py",
+        "bot/ui/final.py",
+        "bot/ui/menus.py",
+        "bot/ui/publish.py",
+        "bot/ui/status.py",
         "bot/ui/items.py",
         "bot/ui/pbp.py",
         "bot/ui/ai.py",

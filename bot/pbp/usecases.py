@@ -430,7 +430,7 @@ class PlayByPost:
         if page < 1 or per_page < 1:
             raise ServiceError(_("Pages are numbered from 1."))
         table, game, states, actions = await self.service.history(table_id)
-        # The log is shown in Discord: the names the boards give the seats (bot.ui.flow.names_of).
+        # The log is shown in Discord: the names the boards give the seats (bot.ui.names.names_of).
         names = [
             ai_seats.mark(
                 p.user_id,

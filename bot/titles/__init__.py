@@ -132,6 +132,10 @@ class Title:
     #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
     #: images (for the ``images`` catalogue); None: none.
     image_texts: str | None = None
+    #: The public view's field holding the board whose changes since the table's previous board
+    #: its images show (their module's ``changes(before, after)``: T&E's ghosts and framed
+    #: squares); None: a board image shows no changes.
+    board_key: str | None = None
     #: Lines the board's message adds under its status line (public view, seat names, language):
     #: what a phone-sized board image leaves to the text; None: none.
     board_lines: Callable[[Params, Sequence[str], str], list[str]] | None = None

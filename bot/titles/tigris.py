@@ -328,6 +328,7 @@ TITLE = Title(
     game_id=C_("game id", "tigris"),
     images="renderers.tigris",
     incremental="renderers.tigris_incremental",
+    board_key="board",
     chart="renderers.tigris_chart",
     cog="bot.cogs.tigris.TigrisCog",
     ai="bot.ai.tigris",

@@ -1,1 +1,1 @@
-"""Discord components: persistent buttons and selects, images, the shared table flow."""
+"""Discord components: persistent buttons and selects, images, and posting a table's messages."""

@@ -6,7 +6,7 @@ scheduler tick for every running table an AI must act at (:meth:`AiPlayer.resume
 that was in flight when the bot stopped is taken again after the start. A table never has two
 tasks; a kick during a task makes it look again before it ends. The decision itself runs in the
 worker pool (:class:`bot.ai.worker.AiPool`) and is submitted guarded by the table's version
-(:class:`bot.ai_turns.AiTurns`), then shown like any move (:func:`bot.ui.flow.after_move`).
+(:class:`bot.ai_turns.AiTurns`), then shown like any move (:func:`bot.ui.publish.after_move`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.ai.turns import AiTurns
+from bot.ui import publish
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -61,14 +62,12 @@ class AiPlayer:
         return len(tables)
 
     async def _drive(self, table_id: int) -> None:
-        from bot.ui import flow
-
         try:
             while not self._closed:
                 self._again.discard(table_id)
                 result = await self.turns.play_once(table_id)
                 if result is not None:
-                    await flow.after_move(self.bot, result)
+                    await publish.after_move(self.bot, result)
                     continue
                 if table_id not in self._again:
                     break

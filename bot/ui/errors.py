@@ -19,7 +19,11 @@ from bot.games.common import GameError
 from bot.i18n import Text, _, command
 from bot.running.ids import short_id
 from bot.service import ServiceError, StaleBoard
+from bot.ui.interactions import bot_of
 from bot.ui.lang import reply_lang, tr
+from bot.ui.names import names_of
+from bot.ui.replies import clip, reply
+from bot.ui.status import send_stale
 
 log = logging.getLogger(__name__)
 
@@ -95,44 +99,40 @@ def sentence(error: BaseException) -> Any:
 
 async def _with_names(interaction: discord.Interaction[Any], text: str, lang: str) -> str:
     """Engine sentences name seats as ``@N``: put the players of this channel's game there."""
-    from bot.ui import flow
-
     if "@" not in text or interaction.channel_id is None:
         return text
-    table = await flow.bot_of(interaction).service.in_channel(interaction.channel_id)
-    return presenters.name_seats(text, flow.names_of(table, lang=lang)) if table else text
+    table = await bot_of(interaction).service.in_channel(interaction.channel_id)
+    return presenters.name_seats(text, names_of(table, lang=lang)) if table else text
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer the user about ``error`` (ephemerally) and log what needs logging."""
-    from bot.ui import flow
-
     error = _unwrap(error)
     lang = reply_lang(interaction)
     try:
         if isinstance(error, StaleBoard):
-            await flow.send_stale(flow.bot_of(interaction), interaction, error.table.id)
+            await send_stale(bot_of(interaction), interaction, error.table.id)
             return
         if isinstance(error, ServiceError | GameError):
             said = tr(sentence(error), lang) or tr(_("That is not possible now."), lang)
             text = await _with_names(interaction, said, lang)
-            await flow.reply(interaction, flow.clip(text))
+            await reply(interaction, clip(text))
             return
         if isinstance(error, discord.Forbidden):
             log.warning("missing permission: %s", error)
-            await flow.reply(interaction, MISSING_PERMISSION)
+            await reply(interaction, MISSING_PERMISSION)
             return
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             log.warning("outdated command: %s", error)
-            await flow.reply(interaction, OUTDATED_COMMAND)
+            await reply(interaction, OUTDATED_COMMAND)
             return
         unknown = unknown_choice(interaction, error)
         if unknown is not None:
-            await flow.reply(interaction, unknown)
+            await reply(interaction, unknown)
             return
         if isinstance(error, app_commands.CheckFailure):
             said = sentence(error) if error.args else ""
-            await flow.reply(interaction, said or _("You cannot use this command here."))
+            await reply(interaction, said or _("You cannot use this command here."))
             return
     except discord.HTTPException:
         # Only the kind: an expected error's sentence may name the player's own hand.
@@ -141,7 +141,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     error_id = short_id()
     log.error("unexpected error [%s]", error_id, exc_info=error)
     try:
-        await flow.reply(
+        await reply(
             interaction,
             _(
                 "Sorry, something went wrong on our side (error id `{error_id}`). "

@@ -9,15 +9,23 @@ pool itself is :mod:`renderers.pool` (the benchmarks use it without the bot).
 from __future__ import annotations
 
 import asyncio
+import io
+import logging
 import os
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+import discord
+
 import renderers
 import renderers.replay
-from bot import presenters
+from bot import i18n, presenters, titles
+from bot.ai import seats as ai_seats
+from bot.running.ids import short_id
+from bot.service import Table
+from bot.ui.lang import tr
 
 # The pool lives with the renderers (the benchmarks use it without the bot); the bot's code
 # names it here.
@@ -25,6 +33,8 @@ from renderers.pool import RenderPool as RenderPool
 from renderers.pool import default_workers as default_workers
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 # In threads, at most this many images are drawn at once (per event loop): drawing holds the GIL
 # much of the time, and a queue of renders must not starve the event loop that acknowledges moves.
@@ -116,13 +126,15 @@ def _last_boards() -> Boards:
 
 def with_changes(game: str, view: dict[str, Any], table: int | None) -> dict[str, Any]:
     """``view`` with what changed since ``table``'s previous board drawn here, where the title's
-    images show it (their ``changes(before, after)``, e.g. T&E's ghosts of removed pieces and
-    frames of changed squares). The same board drawn again keeps its changes; a table not drawn
-    here yet (after a restart) has none, and its images frame the last action's squares. The
-    final board has none either: it is also the last frame of the replay, drawn from the
-    views alone."""
-    changes = getattr(renderers.images(game), "changes", None)
-    if table is None or changes is None or "board" not in view:
+    images show it (a view holding the title's ``board_key``; their ``changes(before, after)``,
+    e.g. T&E's ghosts of removed pieces and frames of changed squares). The same board drawn
+    again keeps its changes; a table not drawn here yet (after a restart) has none, and its
+    images frame the last action's squares. The final board has none either: it is also the
+    last frame of the replay, drawn from the views alone."""
+    entry = titles.title(game)
+    key = entry.board_key if entry is not None else None
+    changes = getattr(renderers.images(game), "changes", None) if key is not None else None
+    if table is None or changes is None or key not in view:
         return view
     kept = _last_boards()
     previous = kept.pop(table, None)
@@ -196,3 +208,44 @@ async def chart_png(game: str, story: dict[str, Any], *, lang: str) -> bytes:
     """A finished game's score story as PNG bytes in ``lang`` (in the long drawings' lane: it
     is drawn after the final result, and must not take a board's place)."""
     return await render_long(renderers.replay.render_chart, game, story, lang)
+
+
+# --- a table's images as Discord files ------------------------------------------------------
+
+
+def marked(table: Table, view: dict[str, Any], lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """``view`` for an image: the seats an AI plays listed under ``ai_seats`` (public: the
+    renderers draw the robot mark on their panels) and every seat's display name under
+    ``seat_names`` (an AI seat's in ``lang``, without the robot: the images draw their own)."""
+    names = [
+        tr(ai_seats.ai_label(p.user_id), lang) if ai_seats.is_ai(p.user_id) else p.name
+        for p in table.players
+    ]
+    robots = [s for s, p in enumerate(table.players) if ai_seats.is_ai(p.user_id)]
+    shown = {**view, "seat_names": names}
+    return {**shown, "ai_seats": robots} if robots else shown
+
+
+async def render_file(
+    game: str,
+    view: dict[str, Any],
+    filename: str,
+    *,
+    private: bool = False,
+    lang: str,
+    table_id: int | None = None,
+    changes: bool = True,
+) -> discord.File | None:
+    """A rendered image (its words in ``lang``) as a file, or None (logged with an id) if
+    rendering failed. A board with ``table_id`` is redrawn from that table's last board (and
+    shows what changed since, unless not ``changes``)."""
+    try:
+        if private:
+            data = await private_png(game, view, lang=lang)
+        else:
+            data = await board_png(game, view, lang=lang, table=table_id, changes=changes)
+    except Exception:
+        error_id = short_id()
+        log.exception("rendering %s failed [%s]", game, error_id)
+        return None
+    return discord.File(io.BytesIO(data), filename)

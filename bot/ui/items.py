@@ -16,14 +16,21 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import presenters
+from bot import presenters, titles
 from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
-from bot.ui import flow, labels, picker
+from bot.ui import labels, picker
 from bot.ui.errors import guarded
+from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.lobby import lobby_content, started_content
+from bot.ui.menus import next_decision, send_act_menu, send_hand
+from bot.ui.names import names_of
+from bot.ui.publish import after_move, show_current
+from bot.ui.replies import acknowledge, clip, edit_message, in_time, reply
+from bot.ui.status import ended_text, send_stale
 
 #: Discord's limit for a custom id.
 MAX_CUSTOM_ID = 100
@@ -45,7 +52,7 @@ class Persistent:
 
     fields: ClassVar[tuple[Field, ...]] = ()
     #: Whether Discord is answered (a deferral) before ``_run``; an item that answers itself
-    #: in time (see :func:`bot.ui.flow.in_time`) saves that request.
+    #: in time (see :func:`bot.ui.replies.in_time`) saves that request.
     defer_first: ClassVar[bool] = True
 
     @classmethod
@@ -66,7 +73,7 @@ class Persistent:
     async def _answered_run(self, interaction: discord.Interaction[Any]) -> None:
         # Discord's first answer before any work: every click reads the database.
         if self.defer_first:
-            await flow.acknowledge(interaction)
+            await acknowledge(interaction)
         await self._run(interaction)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
@@ -117,37 +124,31 @@ class LobbyButton(
     fields = (("table", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         service = bot.service
         user = interaction.user.id
         if self.op == "join":
-            table = await service.join(self.table_id, flow.player_of(interaction))
+            table = await service.join(self.table_id, player_of(interaction))
         elif self.op == "leave":
             table = await service.leave(self.table_id, user)
         elif self.op == "start":
             table = await service.start(
-                self.table_id, user, can_manage=flow.can_manage(interaction), need_person=True
+                self.table_id, user, can_manage=can_manage(interaction), need_person=True
             )
             view = await service.public_view(table.id)
-            await flow.edit_message(
-                interaction, content=flow.started_content(table, view), view=None
-            )
-            await flow.show_current(bot, table.id, version=table.version)
+            await edit_message(interaction, content=started_content(table, view), view=None)
+            await show_current(bot, table.id, version=table.version)
             return
         else:
-            table = await service.cancel(
-                self.table_id, user, can_manage=flow.can_manage(interaction)
-            )
+            table = await service.cancel(self.table_id, user, can_manage=can_manage(interaction))
             cancelled = tr(_("Cancelled."), table_lang(table))
-            await flow.edit_message(
+            await edit_message(
                 interaction,
-                content=flow.clip(f"{flow.lobby_content(table)}\n{cancelled}"),
+                content=clip(f"{lobby_content(table)}\n{cancelled}"),
                 view=None,
             )
             return
-        await flow.edit_message(
-            interaction, content=flow.lobby_content(table), view=flow.lobby_view(table)
-        )
+        await edit_message(interaction, content=lobby_content(table), view=lobby_view(table))
 
 
 class AiSelect(
@@ -186,17 +187,28 @@ class AiSelect(
         values = self.item.values
         if not values:
             return
-        service = flow.bot_of(interaction).service
-        manage = flow.can_manage(interaction)
+        service = bot_of(interaction).service
+        manage = can_manage(interaction)
         if values[0] == "remove":
             table = await service.remove_ai(self.table_id, interaction.user.id, can_manage=manage)
         else:
             table = await service.add_ai(
                 self.table_id, interaction.user.id, values[0], can_manage=manage
             )
-        await flow.edit_message(
-            interaction, content=flow.lobby_content(table), view=flow.lobby_view(table)
-        )
+        await edit_message(interaction, content=lobby_content(table), view=lobby_view(table))
+
+
+def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
+    """Join / Leave / Start / Cancel and the "Add AI" menu (labelled in the table's language
+    unless ``lang``), persistent across restarts."""
+    lang = table_lang(table) if lang is None else lang
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(table.id, op, lang=lang))
+    entry = titles.title(table.game)
+    if entry is not None and entry.ai is not None:  # a title without an AI has no such menu
+        view.add_item(AiSelect(table.id, lang=lang))
+    return view
 
 
 class BoardButton(
@@ -224,16 +236,28 @@ class BoardButton(
     fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if self.op == "hand":
-            await flow.send_hand(bot, interaction, table)
+            await send_hand(bot, interaction, table)
         elif table.status != "active":
-            await flow.reply(interaction, flow.ended_text(table))
+            await reply(interaction, ended_text(table))
         elif table.version != self.version:
-            await flow.send_stale(bot, interaction, table.id)
+            await send_stale(bot, interaction, table.id)
         else:
-            await flow.send_act_menu(bot, interaction, table)
+            await send_act_menu(bot, interaction, table)
+
+
+def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
+    """The buttons under a board, "My hand" and "Act", carrying the table id and its version
+    (labelled in the table's language unless ``lang``: an ephemeral copy follows its reader)."""
+    lang = table_lang(table) if lang is None else lang
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(table.id, table.version, "hand", lang=lang))
+    view.add_item(BoardButton(table.id, table.version, "act", lang=lang))
+    if table.hints:  # says on every board that this friendly game has hints
+        view.add_item(HintButton(table.id, table.version, lang=lang))
+    return view
 
 
 def _action_custom_id(table_id: int, version: int, action: str) -> str:
@@ -333,41 +357,41 @@ class ActionSelect(
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values:
-            await flow.acknowledge(interaction)
+            await acknowledge(interaction)
             return
         kind, _sep, value = values[0].partition(":")
         if kind == "a":
             await submit_from_menu(interaction, self.table_id, self.version, value)
             return
-        await flow.acknowledge(interaction)
-        bot = flow.bot_of(interaction)
+        await acknowledge(interaction)
+        bot = bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if table.version != self.version:
-            await flow.send_stale(bot, interaction, table.id)
+            await send_stale(bot, interaction, table.id)
             return
-        await flow.send_act_menu(bot, interaction, table, value, edit=True)
+        await send_act_menu(bot, interaction, table, value, edit=True)
 
 
 async def submit_from_menu(
     interaction: discord.Interaction[Any], table_id: int, version: int, action: str
 ) -> None:
     """Submit an action chosen in the Act menu; confirm it in the menu after the commit (the
-    menu's update is Discord's first answer unless the commit is slow: see flow.in_time)."""
-    bot = flow.bot_of(interaction)
-    result = await flow.in_time(
+    menu's update is Discord's first answer unless the commit is slow: see in_time)."""
+    bot = bot_of(interaction)
+    result = await in_time(
         interaction,
         bot.service.submit(table_id, interaction.user.id, action, expected_version=version),
     )
     lang = reply_lang(interaction)
     played = tr(_("You played `{action}`.", action=action), lang)
     # The mover's next decision comes with the answer, in place of the menu: no Act tap.
-    nxt = await flow.next_decision(bot, table_id, interaction.user.id, lang=lang)
+    nxt = await next_decision(bot, table_id, interaction.user.id, lang=lang)
     if nxt is None:
-        await flow.edit_message(interaction, content=played, view=None)
+        await edit_message(interaction, content=played, view=None)
     else:
         heading, view = nxt
-        await flow.edit_message(interaction, content=flow.clip(f"{played}\n{heading}"), view=view)
-    await flow.after_move(bot, result)
+        await edit_message(interaction, content=clip(f"{played}\n{heading}"), view=view)
+    await after_move(bot, result)
 
 
 def _labelled(game: str, option: presenters.MenuOption, lang: str) -> presenters.MenuOption:
@@ -440,14 +464,14 @@ class PickerButton(
     fields = (("table", int), ("version", int), ("path", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if table.status != "active":
-            await flow.reply(interaction, flow.ended_text(table))
+            await reply(interaction, ended_text(table))
         elif table.version != self.version:
-            await flow.send_stale(bot, interaction, table.id)
+            await send_stale(bot, interaction, table.id)
         else:
-            await flow.send_act_menu(bot, interaction, table, self.path, edit=True)
+            await send_act_menu(bot, interaction, table, self.path, edit=True)
 
 
 def picker_custom_id(table_id: int, version: int, path: str) -> str:
@@ -596,7 +620,7 @@ class ConfirmButton(
     fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         user = interaction.user
         who = presenters.plain_text(user.display_name)
         mine = reply_lang(interaction)  # the confirmation is the clicker's; the notes the table's
@@ -604,31 +628,31 @@ class ConfirmButton(
             table = await bot.service.abort(
                 self.table_id,
                 user.id,
-                can_manage=flow.can_manage(interaction),
+                can_manage=can_manage(interaction),
                 expected_version=self.version,
             )
-            await flow.edit_message(interaction, content=tr(_("Game aborted."), mine), view=None)
+            await edit_message(interaction, content=tr(_("Game aborted."), mine), view=None)
             lang = table_lang(table)
             title = presenters.game_title(table.game, lang=lang)
             note = _("{title} table #{id} was aborted by {who}.", title=title, id=table.id, who=who)
             if table.end_reason == "cancelled":  # a lobby: no board to retire or catch up
                 channel = bot.get_partial_messageable(table.channel_id)
-                await channel.send(flow.clip(tr(note, lang)))
+                await channel.send(clip(tr(note, lang)))
             else:
-                await flow.show_current(bot, table.id, version=table.version, note=note)
+                await show_current(bot, table.id, version=table.version, note=note)
             return
         table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
-        await flow.edit_message(interaction, content=tr(_("You resigned."), mine), view=None)
+        await edit_message(interaction, content=tr(_("You resigned."), mine), view=None)
         note = _("{who} resigned.", who=who)
         if table.status == "active":  # `ai_replaces`: an AI took the seat over
             seat = [row[0] for row in await bot.service.replaced_seats(table.id)][-1]
-            ai = flow.names_of(table, lang=table_lang(table))[seat]
+            ai = names_of(table, lang=table_lang(table))[seat]
             note = _(
                 "{who} resigned; {ai} plays on in their seat (the game is no longer rated).",
                 who=who,
                 ai=ai,
             )
-        await flow.show_current(bot, table.id, version=table.version, note=note)
+        await show_current(bot, table.id, version=table.version, note=note)
 
 
 def confirm_view(table: Table, op: str, *, lang: str) -> discord.ui.View:
@@ -729,7 +753,7 @@ class ReviewButton(
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui.review import post_review
 
-        await post_review(flow.bot_of(interaction), interaction, self.table_id)
+        await post_review(bot_of(interaction), interaction, self.table_id)
 
 
 def add_review_button(
@@ -769,7 +793,7 @@ class HintButton(
         and why."""
         from bot.ui.review import hint_answer
 
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         answer = await hint_answer(bot, interaction, self.table_id, self.version)
         if answer is None:
             return
@@ -777,7 +801,7 @@ class HintButton(
         lang = reply_lang(interaction)
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(ActionButton(now.id, now.version, action, lang=lang, label=label))
-        await flow.reply(interaction, text, view=buttons)
+        await reply(interaction, text, view=buttons)
 
 
 REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton, HintButton)

@@ -5,7 +5,7 @@ Everything a league shows is derived from the database: :func:`sync_league` asks
 to advance, opens what is missing (thread, table, board) and edits the standings message only
 when its text changed (the digest of what it shows is kept with the league), so a restart at
 any point converges to the current state shown once. Match tables are shown through
-:func:`bot.ui.flow.show_current` like every table; the league's own messages (sign-up card,
+:func:`bot.ui.publish.show_current` like every table; the league's own messages (sign-up card,
 round announcement, standings, champion) are recorded after they are posted, and one posted
 just before a crash is found among the channel's last messages (:func:`find_posted`).
 """
@@ -28,10 +28,13 @@ from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.leagues.core import reason_text
 from bot.service import Player, Table
 from bot.stats import Statistics
-from bot.ui import flow
 from bot.ui.images import render
+from bot.ui.interactions import bot_of, player_of
 from bot.ui.items import Persistent
 from bot.ui.lang import guild_lang, table_lang, tr
+from bot.ui.names import names_of
+from bot.ui.publish import show_current
+from bot.ui.replies import MAX_CONTENT, clip, edit_message
 from renderers.league import render_standings
 from renderers.stats import LEAGUE_LABELS
 
@@ -143,13 +146,13 @@ def signup_content(snap: Snapshot, *, lang: str) -> str:
         )
     count = len(snap.members)
     head = len(tr(_("Signed up ({n}): {names}.", n=count, names=""), lang))
-    room = flow.MAX_CONTENT - sum(len(line) + 1 for line in lines) - len(last) - 1
+    room = MAX_CONTENT - sum(len(line) + 1 for line in lines) - len(last) - 1
     names = [_escape(m.name) for m in snap.members]
     shown = names_within(names, room - head, lang=lang)
     nobody = _("nobody yet")
     lines.append(tr(_("Signed up ({n}): {names}.", n=count, names=shown or nobody), lang))
     lines.append(last)
-    return flow.clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 def names_within(names: list[str], room: int, *, lang: str) -> str:
@@ -192,16 +195,16 @@ class SignupButton(
     fields = (("league", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         if self.op == "join":
-            await bot.leagues.join(self.league_id, flow.player_of(interaction))
+            await bot.leagues.join(self.league_id, player_of(interaction))
             update = None
         else:
             update = await bot.leagues.leave(self.league_id, interaction.user.id)
         snap = await bot.leagues.snapshot(self.league_id)
         lang = await league_lang(bot, snap.league)  # the card is public: the server's language
         buttons = signup_view(self.league_id, lang=lang) if snap.league.status == "signup" else None
-        await flow.edit_message(interaction, content=signup_content(snap, lang=lang), view=buttons)
+        await edit_message(interaction, content=signup_content(snap, lang=lang), view=buttons)
         if update is not None and snap.league.status != "signup":
             await publish(bot, update)
 
@@ -323,7 +326,7 @@ def standings_lines(snap: Snapshot, *, lang: str) -> list[str]:
     return lines
 
 
-def standings_text(snap: Snapshot, limit: int = flow.MAX_CONTENT, *, lang: str) -> str:
+def standings_text(snap: Snapshot, limit: int = MAX_CONTENT, *, lang: str) -> str:
     """The text fallback under the image (and `/league show`): as many lines as fit."""
     head = f"{standings_head(snap.league, lang=lang)}{round_line(snap, lang=lang)}"
     if snap.league.status == "finished" and snap.standings:
@@ -554,7 +557,7 @@ def fit(
     head: str,
     lines: list[str],
     more: Text | str,
-    limit: int = flow.MAX_CONTENT,
+    limit: int = MAX_CONTENT,
     *,
     lang: str,
 ) -> str:
@@ -569,9 +572,9 @@ def fit(
         left = len(lines) - index - 1  # after this line: room for saying so must remain
         tail = "\n" + left_out(left) if left else ""
         if len(out) + 1 + len(line) + len(tail) > limit:
-            return flow.clip(f"{out}\n{left_out(len(lines) - index)}", limit)
+            return clip(f"{out}\n{left_out(len(lines) - index)}", limit)
         out += "\n" + line
-    return flow.clip(out, limit)
+    return clip(out, limit)
 
 
 def _ranking_text(snap: Snapshot, match: Match) -> Text | str:
@@ -637,7 +640,7 @@ async def _handover_note(bot: BoardBot, snap: Snapshot, table: Table) -> Text | 
         return None
     seat, user, _name, _reason = handed[-1]
     member = leavers[user]
-    ai = flow.names_of(table, lang=table_lang(table))[seat]
+    ai = names_of(table, lang=table_lang(table))[seat]
     params = {"name": _escape(member.name), "league": _escape(snap.league.name), "ai": ai}
     if member.left_reason == "kicked":
         return _(
@@ -654,7 +657,7 @@ async def _handover_note(bot: BoardBot, snap: Snapshot, table: Table) -> Text | 
 
 async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
     """The tables a league change ended get their final result or stop notice, through the
-    tables' own recorded path (:func:`flow.show_current`): shown once, also across a crash; a
+    tables' own recorded path (:func:`show_current`): shown once, also across a crash; a
     note (in the table's language) says why (the deadline, a manager's decision, a player
     leaving). Decisions of matches without such a table are explained in the match's thread
     (in the server's language ``lang``)."""
@@ -684,7 +687,7 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
             continue
         note = _result_note(snap, match)
         if note is not None:
-            await bot.get_partial_messageable(match.thread_id).send(flow.clip(tr(note, lang)))
+            await bot.get_partial_messageable(match.thread_id).send(clip(tr(note, lang)))
 
 
 async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
@@ -692,7 +695,7 @@ async def _show_table(bot: BoardBot, table_id: int, note: str | None) -> None:
     permission) holds up neither the other matches nor the standings (the scheduler's catch-up
     retries it or gives it up)."""
     try:
-        await flow.show_current(bot, table_id, note=note, recovering=True)
+        await show_current(bot, table_id, note=note, recovering=True)
     except discord.HTTPException as error:
         log.warning("table %d: its league thread cannot show it: %s", table_id, error)
 

@@ -20,9 +20,16 @@ from bot.pbp.log import action_is_public
 from bot.pbp.scheduler import Due
 from bot.pbp.usecases import TakebackOutcome
 from bot.service import Service, Table
-from bot.ui import flow
+from bot.ui.boards import board_url
+from bot.ui.catchup import caught_up, trimmed, turn_cue
+from bot.ui.interactions import bot_of
 from bot.ui.items import Persistent
 from bot.ui.lang import table_lang, tr
+from bot.ui.lobby import post_lobby
+from bot.ui.names import names_of
+from bot.ui.publish import after_move, catch_up, show_current
+from bot.ui.replies import MAX_CONTENT, clip, edit_message, reply
+from bot.ui.status import ended_text, send_stale
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -56,7 +63,7 @@ def _title(table: Table) -> Text:
 
 def _where(table: Table) -> str:
     """ " <link to the board>" to end a message with, or ""."""
-    link = flow.board_url(table)
+    link = board_url(table)
     return f" {link}" if link else ""
 
 
@@ -65,7 +72,7 @@ async def send_dm(bot: BoardBot, user_id: int, text: str | Text, *, lang: str) -
     (and nothing else) when the user does not accept DMs."""
     try:
         channel = await bot.create_dm(discord.Object(user_id))
-        content = flow.clip(tr(text, lang))
+        content = clip(tr(text, lang))
         await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as error:
         log.info("no DM to user %s: %s", user_id, getattr(error, "code", error))
@@ -98,7 +105,7 @@ async def notify_turn(
         return  # the same players still decide (a T&E player's second action): no turn change
     watchers = await bot.pbp.watchers(table.id)
     if watchers:
-        names = flow.names_of(table, lang=lang)
+        names = names_of(table, lang=lang)
         seats = [s for s, p in enumerate(table.players) if p.user_id in waiting]
         who = ", ".join(names[s] for s in seats) or _("nobody")
         news = _("{table}: waiting for {who}.{where}", table=_title(table), who=who, where=where)
@@ -111,11 +118,11 @@ async def turn_notice(bot: BoardBot, table: Table, user_id: int, where: str) -> 
     every move since their last decision (trimmed to fit), then the board's link (``where``)."""
     lang = table_lang(table)
     view = await bot.service.public_view(table.id, table)
-    cue = flow.turn_cue(table, view, lang=lang)
+    cue = turn_cue(table, view, lang=lang)
     seat = table.seat_of(user_id)
-    lines = await flow.caught_up(bot, table, [seat], lang=lang) if seat is not None else []
-    room = flow.MAX_CONTENT - len(cue) - len(where) - 2
-    announced = flow.trimmed(lines, room, lang) if lines else ""
+    lines = await caught_up(bot, table, [seat], lang=lang) if seat is not None else []
+    room = MAX_CONTENT - len(cue) - len(where) - 2
+    announced = trimmed(lines, room, lang) if lines else ""
     return "\n".join(part for part in (cue, announced, where.strip()) if part)
 
 
@@ -126,7 +133,7 @@ async def away_note(bot: BoardBot, table: Table, lang: str | None = None) -> str
     away = await bot.pbp.away_seats(table)  # the table the board shows: no second read
     if not away:
         return ""
-    names = flow.names_of(table, lang=lang)
+    names = names_of(table, lang=lang)
     listed = ", ".join(
         tr(_("{name} (back {when})", name=names[s], when=_when(until)), lang)
         for s, until in sorted(away.items())
@@ -140,7 +147,7 @@ async def announce(bot: BoardBot, due: Due) -> None:
     table = due.table
     lang = table_lang(table)
     channel = bot.get_partial_messageable(table.channel_id)
-    name = flow.names_of(table, lang=lang)[due.seat]
+    name = names_of(table, lang=lang)[due.seat]
     where = _where(table)
     user = f"<@{due.user_id}>"
     if due.kind == "reminder":
@@ -151,7 +158,7 @@ async def announce(bot: BoardBot, due: Due) -> None:
             waited=_duration(due.waited),
             where=where,
         )
-        await channel.send(flow.clip(tr(text, lang)), allowed_mentions=_ping(due.user_id))
+        await channel.send(clip(tr(text, lang)), allowed_mentions=_ping(due.user_id))
         if await bot.pbp.notify_dm(due.user_id):
             dm = _("Reminder: {table} waits for you.{where}", table=_title(table), where=where)
             await send_dm(bot, due.user_id, dm, lang=lang)
@@ -167,16 +174,14 @@ async def announce(bot: BoardBot, due: Due) -> None:
             table=_title(table),
             when=_when(due.deadline),
         )
-        await channel.send(
-            flow.clip(tr(warning, lang) + where), allowed_mentions=_ping(due.user_id)
-        )
+        await channel.send(clip(tr(warning, lang) + where), allowed_mentions=_ping(due.user_id))
         return
     note = await _expiry_note(bot, due, name)
     if due.consequence in ("forfeit", "replaced", "abandoned"):
-        await flow.show_current(bot, table.id, version=table.version, note=note)
+        await show_current(bot, table.id, version=table.version, note=note)
         return
     assert due.move is not None
-    await flow.after_move(bot, due.move, note=note)
+    await after_move(bot, due.move, note=note)
 
 
 def _warning(consequence: str, replaceable: bool, **params: Any) -> Text:
@@ -256,11 +261,11 @@ async def _leaver_name(bot: BoardBot, table_id: int, seat: int, default: str) ->
 
 async def run_scheduler_once(bot: BoardBot, now: float | None = None) -> list[Due]:
     """One scheduler tick: first every table whose last change never reached its channel is
-    shown (see :func:`bot.ui.flow.catch_up`), every AI decision nobody computes is started
+    shown (see :func:`bot.ui.publish.catch_up`), every AI decision nobody computes is started
     (one in flight when the bot stopped), then what is due is applied and announced (each
     failure is logged, the rest go on). With several processes the first two cover this
     process's servers only, the rest is done by the scheduler's leader alone."""
-    await flow.catch_up(bot)
+    await catch_up(bot)
     await bot.ai_player.resume()
     if not await bot.leads():
         return []  # another process fires them (see bot.running.shards)
@@ -285,15 +290,15 @@ def takeback_view(table_id: int, version: int, *, lang: str) -> discord.ui.View:
 
 async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> None:
     """The last mover asks; the others are pinged in the channel with Approve / Refuse."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     asked = await bot.pbp.request_takeback(table_id, interaction.user.id)
     table = asked.table
     if asked.status == "undone":  # only AI seats to ask: they agree
-        await flow.reply(interaction, _("Your last move was taken back (the AI players agreed)."))
-        await flow.show_current(bot, table.id, version=table.version)
+        await reply(interaction, _("Your last move was taken back (the AI players agreed)."))
+        await show_current(bot, table.id, version=table.version)
         return
     lang = table_lang(table)  # the request is public: the table's language
-    names = flow.names_of(table, lang=lang)
+    names = names_of(table, lang=lang)
     others = [table.players[s].user_id for s in asked.waiting_for]
     mentions = " ".join(f"<@{u}>" for u in others)
     text = _(
@@ -305,21 +310,21 @@ async def ask_takeback(interaction: discord.Interaction[Any], table_id: int) -> 
     )
     channel = bot.get_partial_messageable(table.channel_id)
     await channel.send(
-        flow.clip(tr(text, lang)),
+        clip(tr(text, lang)),
         view=takeback_view(table.id, table.version, lang=lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
     )
-    await flow.reply(interaction, _("Take-back requested; the other players are asked."))
+    await reply(interaction, _("Take-back requested; the other players are asked."))
 
 
 async def _answered(
     interaction: discord.Interaction[Any], outcome: TakebackOutcome, who: str
 ) -> None:
     """Update the (public) take-back request after an answer, in the table's language."""
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     table = outcome.table
     lang = table_lang(table)
-    names = flow.names_of(table, lang=lang)
+    names = names_of(table, lang=lang)
     if outcome.status == "pending":
         waiting = ", ".join(names[s] for s in outcome.waiting_for)
         text = _(
@@ -328,15 +333,15 @@ async def _answered(
             who=who,
             waiting=waiting,
         )
-        await flow.edit_message(interaction, content=flow.clip(tr(text, lang)))
+        await edit_message(interaction, content=clip(tr(text, lang)))
         return
     if outcome.status == "refused":
         text = _("{who} refused: {name}'s move stands.", who=who, name=names[outcome.seat])
-        await flow.edit_message(interaction, content=flow.clip(tr(text, lang)), view=None)
+        await edit_message(interaction, content=clip(tr(text, lang)), view=None)
         return
     text = _("Everyone approved: {name}'s last move was taken back.", name=names[outcome.seat])
-    await flow.edit_message(interaction, content=flow.clip(tr(text, lang)), view=None)
-    await flow.show_current(bot, table.id, version=table.version)
+    await edit_message(interaction, content=clip(tr(text, lang)), view=None)
+    await show_current(bot, table.id, version=table.version)
 
 
 def takeback_offer(
@@ -374,12 +379,12 @@ class TakebackButton(
     fields = (("table", int), ("version", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await bot.service.get(self.table_id)
         if table.status != "active":
-            await flow.reply(interaction, flow.ended_text(table))
+            await reply(interaction, ended_text(table))
         elif table.version != self.version:
-            await flow.send_stale(bot, interaction, table.id)
+            await send_stale(bot, interaction, table.id)
         else:
             await ask_takeback(interaction, table.id)
 
@@ -406,12 +411,12 @@ class TakebackAnswer(
     fields = (("table", int), ("version", int), ("op", str))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         request = await bot.pbp.takeback(self.table_id)
         if request is None or request.version != self.version:
             table = await bot.service.get(self.table_id)  # the request is the table's message
             closed = _("This take-back request is no longer open.")
-            await flow.edit_message(interaction, content=tr(closed, table_lang(table)), view=None)
+            await edit_message(interaction, content=tr(closed, table_lang(table)), view=None)
             return
         outcome = await bot.pbp.answer_takeback(
             self.table_id, interaction.user.id, self.op == "approve"
@@ -443,10 +448,10 @@ class RematchButton(
     fields = (("table", int),)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
+        bot = bot_of(interaction)
         table = await bot.pbp.rematch(self.table_id, interaction.user.id)
-        await flow.post_lobby(bot, table)
-        await flow.reply(interaction, _("Rematch lobby opened: table #{id}.", id=table.id))
+        await post_lobby(bot, table)
+        await reply(interaction, _("Rematch lobby opened: table #{id}.", id=table.id))
 
 
 def rematch_view(table_id: int, *, lang: str) -> discord.ui.View:

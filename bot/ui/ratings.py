@@ -16,10 +16,12 @@ from bot import i18n, presenters, ratings
 from bot.i18n import C_, _
 from bot.service import Table
 from bot.storage.tables import Database
-from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.images import render
+from bot.ui.interactions import bot_of
 from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.names import plain_names, with_symbols
+from bot.ui.replies import acknowledge, clip
 from renderers.ratings import BoardLine, CardData, render_cards, render_leaderboard
 
 HISTORY_GAMES = 10
@@ -110,7 +112,7 @@ def leaderboard_text(board: ratings.Leaderboard, caller_id: int, *, lang: str) -
         )
         lines.append(tr(nothing, lang))
     lines.append("-# " + _footer(board, lang=lang))
-    return flow.clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 def _footer(board: ratings.Leaderboard, *, lang: str) -> str:
@@ -155,14 +157,14 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
     if not result.rated:
         why = ratings.unrated_text(result.unrated_why)
         return "\n" + tr(_("Not rated: {why}.", why=why), shown_in)
-    names = flow.plain_names(table, lang=shown_in)
+    names = plain_names(table, lang=shown_in)
     seated = [p.user_id for p in table.players]
     if list(result.players) != seated:  # a league leaver's seat counts as theirs
         async with db.read() as q:
             for seat, user, name, _reason in await q.replaced_seats(table.id):
                 if seat < len(names) and result.players[seat] == user:
                     names[seat] = presenters.plain_text(name)
-    names = flow.with_symbols(table, names, lang=shown_in)  # as the result above names them
+    names = with_symbols(table, names, lang=shown_in)  # as the result above names them
     parts = [
         f"{names[seat]} {after:.0f} ({after - before:+.0f})"
         for seat, (before, after) in sorted(changes.items())
@@ -173,9 +175,9 @@ async def final_line(db: Database, table: Table, lang: str | None = None) -> str
 
 async def show_leaderboard(interaction: discord.Interaction[Any], game: str) -> None:
     guild = _guild(interaction)
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     lang = reply_lang(interaction)
-    await flow.acknowledge(interaction)
+    await acknowledge(interaction)
     board = await ratings.leaderboard(bot.service.db, guild, game, interaction.user.id)
     lines = [_board_line(e, e.user_id == interaction.user.id) for e in board.entries]
     caller = _board_line(board.caller, True) if board.caller is not None else None
@@ -232,7 +234,7 @@ def card_text(cards: Sequence[ratings.Card], name: str, *, lang: str) -> str:
             recent=recent or _("none"),
         )
         lines.append(tr(line, lang))
-    return flow.clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 async def show_rating(
@@ -240,9 +242,9 @@ async def show_rating(
 ) -> None:
     guild = _guild(interaction)
     who = user or interaction.user
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     lang = reply_lang(interaction)
-    await flow.acknowledge(interaction)
+    await acknowledge(interaction)
     cards = await ratings.player_cards(
         bot.service.db, guild, who.id, None if game is None else [game]
     )
@@ -340,7 +342,7 @@ def history_text(
             link = f"<{url}>"  # no embed under the reply
             parts.append(tr(_("[final board]({url})", url=link), lang))
         lines.append(" · ".join(parts))
-    return flow.clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 def listing_of(names: Sequence[str]) -> str:
@@ -353,9 +355,9 @@ async def show_history(
 ) -> None:
     guild = _guild(interaction)
     who = user or interaction.user
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     lang = reply_lang(interaction)
-    await flow.acknowledge(interaction)
+    await acknowledge(interaction)
     games = await ratings.recent_games(bot.service.db, guild, who.id, HISTORY_GAMES)
     text = history_text(games, guild, who.display_name, lang)
     await interaction.followup.send(text, ephemeral=True)

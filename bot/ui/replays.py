@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -27,10 +26,14 @@ import discord
 
 from bot import presenters, replays, titles
 from bot.i18n import C_, Text, _
+from bot.running.ids import short_id
 from bot.service import ServiceError, Table
-from bot.ui.images import chart_png, replay_gif, turn_png
+from bot.ui.images import chart_png, marked, replay_gif, turn_png
+from bot.ui.interactions import bot_of
 from bot.ui.items import Persistent
 from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.publish import HISTORY_LOOKBACK
+from bot.ui.replies import clip, reply
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -73,7 +76,7 @@ async def _drawn(what: str, table: Table, make: Callable[[], Awaitable[bytes]]) 
         try:
             return await make()
         except Exception:
-            error_id = uuid.uuid4().hex[:8]
+            error_id = short_id()
             log.exception(
                 "table %d: drawing its %s failed (attempt %d of %d) [%s]",
                 table.id,
@@ -103,8 +106,6 @@ async def story_and_replay(
     steps = list(replay.steps) or [
         replays.Step(n + 1, frame) for n, frame in enumerate(replay.frames)
     ]
-    from bot.ui.flow import marked
-
     # the players' names as the boards show them, so the last frame is the final board
     shown = [marked(table, s.view, lang) for s in steps]
     animation = await _drawn(
@@ -194,8 +195,6 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
         except discord.NotFound:
             result = None
     if recovering:
-        from bot.ui.flow import HISTORY_LOOKBACK
-
         me = bot.user.id if bot.user is not None else None
         async for message in channel.history(limit=HISTORY_LOOKBACK):
             if (me is None or message.author.id == me) and _posts_it(message, table):
@@ -208,7 +207,7 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
         await bot.service.set_replay_posted(table.id)
         return
     except Exception:
-        error_id = uuid.uuid4().hex[:8]
+        error_id = short_id()
         log.exception("table %d: replaying its log failed [%s]", table.id, error_id)
         files: list[discord.File] = []
         failed: list[Text] = [_("The replay could not be drawn (tried twice).")]
@@ -217,8 +216,6 @@ async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
     if failed and result is not None:
         note = " ".join(tr(line, lang) for line in failed)
         if note not in result.content:
-            from bot.ui.flow import clip
-
             await result.edit(content=clip(f"{result.content}\n{note}"))
     if files:
         title = presenters.game_title(table.game, lang=lang)
@@ -283,8 +280,6 @@ async def turn_still(
     """Turn ``turn``'s caption with its log lines, and its still (the board after it under the
     banner "turn N of M", the squares the turn changed framed, the board's own counter reading
     the caption's turn)."""
-    from bot.ui.flow import clip, marked
-
     replays.check_turn(replay, turn)
     title = presenters.game_title(table.game, lang=lang)
     total = len(replay.turns)
@@ -340,8 +335,6 @@ async def post_replay(
         text, still = await turn_still(table, replay, turn, lang)
         files = [still] if still is not None else []
         buttons = step_view(table.id, turn, total, lang=lang)
-    from bot.ui.flow import clip, reply
-
     mentions = discord.AllowedMentions.none()
     channel_id = interaction.channel_id or table.channel_id
     posted = await bot.get_partial_messageable(channel_id).send(
@@ -374,8 +367,6 @@ class ReplayStep(
     fields = (("table", int), ("turn", int))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui.flow import bot_of
-
         bot = bot_of(interaction)
         lang = reply_lang(interaction)
         table = await finished_table(bot, None, interaction.guild_id, self.table_id)

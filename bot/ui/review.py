@@ -24,10 +24,12 @@ from bot.ai import seats as ai_seats
 from bot.ai.worker import AiPool
 from bot.i18n import Text, _, tr
 from bot.service import ServiceError
-from bot.ui import flow
 from bot.ui.images import board_png, render_long
 from bot.ui.labels import action_label
 from bot.ui.lang import reply_lang, table_lang
+from bot.ui.names import names_of
+from bot.ui.replies import clip, reply
+from bot.ui.status import ended_text, send_stale
 from renderers.review import render_review_chart
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
         raise ServiceError(_("This game has no AI review."))
     lang = table_lang(table)
     if await reviews.stored(table_id) is None:
-        await flow.reply(
+        await reply(
             interaction,
             _(
                 "Preparing the review of table #{id}; it will be posted in the channel.",
@@ -69,7 +71,7 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
             ),
         )
     got = await reviews.get(table_id, lang)
-    names = flow.names_of(got.table, lang=lang)
+    names = names_of(got.table, lang=lang)
     title = presenters.game_title(got.table.game, lang=lang)
     review = got.review
     lines = [tr(_("{title} table #{id}: the AI's review.", title=title, id=got.table.id), lang)]
@@ -90,7 +92,7 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     chart = discord.File(io.BytesIO(chart_bytes), f"{got.table.game}-{got.table.id}-review.png")
     channel = bot.get_partial_messageable(interaction.channel_id or got.table.channel_id)
     mentions = discord.AllowedMentions.none()
-    first = await channel.send(flow.clip("\n".join(lines)), file=chart, allowed_mentions=mentions)
+    first = await channel.send(clip("\n".join(lines)), file=chart, allowed_mentions=mentions)
     for seat in range(review.seats):
         points = got.turning(seat)
         if not points:
@@ -118,10 +120,10 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
             still = await board_png(got.table.game, frame, lang=lang)
             filename = f"{got.table.game}-{got.table.id}-turn-{point.turn}-{number}.png"
             files.append(discord.File(io.BytesIO(still), filename))
-        await channel.send(flow.clip("\n".join(text)), files=files, allowed_mentions=mentions)
+        await channel.send(clip("\n".join(text)), files=files, allowed_mentions=mentions)
     where = interaction.guild_id or "@me"
     link = f"https://discord.com/channels/{where}/{first.channel.id}/{first.id}"
-    await flow.reply(interaction, _("Posted in the channel: {link}", link=link))
+    await reply(interaction, _("Posted in the channel: {link}", link=link))
 
 
 # --- hints (friendly games) ---------------------------------------------------------------------
@@ -140,12 +142,12 @@ async def hint_answer(
     already (the game ended, the board moved on)."""
     table = await bot.service.get(table_id)
     if table.status != "active":
-        await flow.reply(interaction, flow.ended_text(table))
+        await reply(interaction, ended_text(table))
         return None
     if not table.hints:  # a rated table never shows the button; a forged click gets nothing
         raise ServiceError(_("Hints are only for friendly games with the option `hints=yes`."))
     if table.version != version:
-        await flow.send_stale(bot, interaction, table.id)
+        await send_stale(bot, interaction, table.id)
         return None
     seat = table.seat_of(interaction.user.id)
     if seat is None:
@@ -160,7 +162,7 @@ async def hint_answer(
     suggestion = await bot.ai_pool.run(ai_review.hint, now.game, view, legal, seed)
     lang = reply_lang(interaction)
     label = action_label(now.game, suggestion.action, lang=lang)
-    names = flow.names_of(now, lang=lang)
+    names = names_of(now, lang=lang)
     text = tr(
         _(
             "The AI suggests {action} (estimated chance to win after it: {chance}).",

@@ -16,10 +16,11 @@ import discord
 from bot import i18n, presenters
 from bot.i18n import N_, _
 from bot.stats import TitleSummary
-from bot.ui import flow
 from bot.ui.errors import CommandRefused
 from bot.ui.images import render
+from bot.ui.interactions import bot_of
 from bot.ui.lang import reply_lang, tr
+from bot.ui.replies import acknowledge, clip
 from renderers.stats import StatsBlock, StatsLine, average_text, label_of, render_stats
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def stats_text(summaries: Sequence[TitleSummary], name: str, lang: str = i18n.DE
                 average=average_text(summary.average(stat), lang),
             )
             lines.append("- " + tr(line, lang))
-    return flow.clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 def stats_blocks(summaries: Sequence[TitleSummary], lang: str = i18n.DEFAULT) -> list[StatsBlock]:
@@ -84,9 +85,9 @@ async def show_stats(interaction: discord.Interaction[Any], user: discord.abc.Us
     if interaction.guild_id is None:
         raise CommandRefused(PER_SERVER)
     who = user or interaction.user
-    bot = flow.bot_of(interaction)
+    bot = bot_of(interaction)
     lang = reply_lang(interaction)
-    await flow.acknowledge(interaction)
+    await acknowledge(interaction)
     summaries = await bot.statistics.player(interaction.guild_id, who.id)
     text = stats_text(summaries, who.display_name, lang)
     if not summaries:

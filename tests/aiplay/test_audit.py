@@ -15,7 +15,7 @@ from bot.ai.turns import AiTurns
 from bot.pbp.scheduler import Scheduler
 from bot.pbp.usecases import PlayByPost
 from bot.service import Service
-from bot.ui import flow
+from bot.ui import publish
 from bot.ui.pbp import run_scheduler_once
 from tests.aiplay.conftest import ITERATIONS
 from tests.aiplay.test_discord import solo_table
@@ -179,7 +179,7 @@ class StopOnce:
         self.calls = 0
         self.stopped = False
         self._decide = h.bot.ai_player.turns.decide
-        self._show = flow.after_move
+        self._show = publish.after_move
 
     async def decide(self, *args: Any) -> str:
         self.calls += 1
@@ -219,7 +219,7 @@ async def test_restarts_while_three_ais_play_in_a_row_take_each_decision_once(
         ) as h:
             stopper = StopOnce(h, where, rng.randint(1, 5))
             h.bot.ai_player.turns.decide = stopper.decide
-            monkeypatch.setattr(flow, "after_move", stopper.after_move)
+            monkeypatch.setattr(publish, "after_move", stopper.after_move)
             mark = h.fake.mark()
             if not table_id:
                 await h.slash(ALICE, "game", {"game": "tigris", "ai": "normal"}, sub="new")

@@ -46,7 +46,7 @@ def test_people_keep_their_names_and_ais_get_the_robot_mark() -> None:
 
 def test_images_get_the_ai_seats_and_draw_the_robot_mark() -> None:
     from bot.service import Player, Table
-    from bot.ui.flow import marked
+    from bot.ui.images import marked
     from renderers import render_board
     from tests.renderers import positions
     from tests.renderers.golden import decode, strongly_changed_pixels

@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import game_names
 from bot.service import MoveResult, Table
-from bot.ui import flow
+from bot.ui.catchup import moves_text
 from tests.bot.helpers import ALICE, BOB, Harness, Person, open_table
 from tests.fakediscord import Call
 from tests.fakediscord import payloads as p
@@ -116,15 +116,15 @@ async def test_many_coalesced_moves_fit_one_message_naming_how_many_are_left_out
             await h.service.submit(table.id, who.uid, await a_quiet_action(h, current, who))
         )
     current = await h.service.get(table.id)
-    everything = flow.moves_text(current, moves, 10_000, "en")
+    everything = moves_text(current, moves, 10_000, "en")
     assert everything.count("\n") == len(moves) - 1
-    assert flow.moves_text(current, moves, len(everything), "en") == everything
+    assert moves_text(current, moves, len(everything), "en") == everything
     for room in (120, 400):
-        text = flow.moves_text(current, moves, room, "en")
+        text = moves_text(current, moves, room, "en")
         assert len(text) <= room
         head, *shown = text.split("\n")
         assert shown, "the newest move is always shown"
         assert head == f"({len(moves) - len(shown)} earlier moves are in `/game log`.)", text
         assert everything.endswith("\n".join(shown)), "the newest moves are the ones shown"
-    korean = flow.moves_text(current, moves, 200, "ko")
+    korean = moves_text(current, moves, 200, "ko")
     assert len(korean) <= 200 and "`/게임 기록`" in korean  # the command by its Korean name

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games import game_names
 from bot.service import Table
-from bot.ui import flow
+from bot.ui import replies
 from bot.ui.picker import leads_to
 from tests.bot.helpers import (
     ALICE,
@@ -261,7 +261,7 @@ async def test_a_lost_answer_is_logged_without_the_players_secret(
     hand = (await h.service.private_view(table.id, actor.uid))["hand"]
     absent = next(c for c in ("red", "blue", "green", "black") if c not in hand)
     h.fake.token_ttl_s = 0.0  # every followup after the (successful) defer is refused
-    monkeypatch.setattr(flow, "ANSWER_BUDGET", 0.0)  # a slow move: it defers first
+    monkeypatch.setattr(replies, "ANSWER_BUDGET", 0.0)  # a slow move: it defers first
     caplog.set_level("DEBUG", logger="bot")
     await h.slash(actor, "move", {"action": f"swap {absent}"})
     assert (await h.service.get(table.id)).seq == table.seq

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.games import game_names
-from bot.ui import flow
+from bot.ui import images
 from tests.bot.helpers import ALICE, BOB, Harness, Person, open_table
 
 pytestmark = pytest.mark.skipif("tigris" not in game_names(), reason="T&E engine not merged yet")
@@ -33,13 +33,13 @@ async def test_a_resigned_games_result_names_the_resigner_and_shows_no_turn(
     table = await open_table(h, "tigris", [ALICE, BOB])
     await play(h, table.id, 3)  # Bob has one action left: the board says so
     drawn: list[dict[str, Any]] = []
-    render = flow.render_file
+    render = images.render_file
 
     async def recorded(game: str, view: dict[str, Any], filename: str, **kw: Any) -> Any:
         drawn.append(view)
         return await render(game, view, filename, **kw)
 
-    monkeypatch.setattr(flow, "render_file", recorded)
+    monkeypatch.setattr(images, "render_file", recorded)
     current = await h.service.get(table.id)
     resigner = PEOPLE[current.players[(await h.service.to_act(table.id))[0]].user_id]
     ask = await h.slash(resigner, "game", sub="resign")

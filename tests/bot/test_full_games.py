@@ -16,8 +16,8 @@ from bot import presenters, titles
 from bot.games import game_names, get_game, replay
 from bot.service import Table
 from bot.storage.ratings import RatingQueries
-from bot.ui import flow
-from bot.ui.flow import marked
+from bot.ui.catchup import turn_cue
+from bot.ui.images import marked
 from bot.ui.picker import leads_to
 from tests.bot.helpers import (
     ALICE,
@@ -303,7 +303,7 @@ async def test_a_whole_game_through_discord(
                 lang="en",
                 last_move=False,
             )
-            cue = flow.turn_cue(table, views[seq], lang="en")
+            cue = turn_cue(table, views[seq], lang="en")
             expected = pings + "\n".join([cue, *told, status + small_print(views[seq])])
         else:
             expected = presenters.status_line(views[seq], names, lang="en") + small_print(

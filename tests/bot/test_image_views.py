@@ -8,7 +8,7 @@ from bot.games import get_game
 from bot.games.playout import play
 from bot.service import Player, Table
 from bot.ui import images
-from bot.ui.flow import marked
+from bot.ui.images import marked
 
 
 def _table(*players: Player) -> Table:

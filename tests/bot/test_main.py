@@ -22,7 +22,7 @@ def restore_logging() -> Iterator[None]:
 
 def test_debug_logging_keeps_discord_payloads_out(restore_logging: None) -> None:
     setup_logging("DEBUG")
-    assert logging.getLogger("bot.ui.flow").isEnabledFor(logging.DEBUG)
+    assert logging.getLogger("bot.ui.publish").isEnabledFor(logging.DEBUG)
     # discord.http logs request bodies and discord.gateway event payloads at DEBUG: a player's
     # typed move or private reply would end up in the log.
     for name in ("discord.http", "discord.gateway", "discord.webhook.async_"):

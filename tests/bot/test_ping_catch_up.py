@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import game_names
 from bot.service import Table
-from bot.ui import flow
+from bot.ui.catchup import caught_up, trimmed
 from tests.bot.helpers import ALICE, BOB, CAROL, Harness, Person, open_table
 from tests.fakediscord import Call
 
@@ -131,10 +131,10 @@ async def test_a_long_catch_up_is_trimmed_to_one_message_naming_the_rest(
         await quiet_move(h, table)
     current = await h.service.get(table.id)
     # Everything since the start (since=1): 12 lines, more than the room given.
-    lines = await flow.caught_up(h.bot, current, [], lang="en", since=1)
+    lines = await caught_up(h.bot, current, [], lang="en", since=1)
     assert lines == [text for n, text in sorted((await log_lines(h, table)).items()) if n >= 1]
     room = len("\n".join(lines)) // 2
-    text = flow.trimmed(lines, room, "en")
+    text = trimmed(lines, room, "en")
     head, *shown = text.split("\n")
     assert len(text) <= room and shown == lines[-len(shown) :]
     assert head == f"({len(lines) - len(shown)} earlier moves are in `/game log`.)"

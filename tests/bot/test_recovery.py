@@ -11,8 +11,8 @@ import pytest
 
 from bot.games import game_names
 from bot.service import Player, Table
-from bot.ui import flow
 from bot.ui.pbp import run_scheduler_once
+from bot.ui.publish import after_move, catch_up
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -157,8 +157,8 @@ async def test_an_older_board_is_never_posted_after_a_newer_one(harness: Harness
     first = await h.service.submit(table.id, actor.uid, next(a for a in legal if "tile" in a))
     second = await h.service.submit(table.id, actor.uid, "pass")
     mark = h.fake.mark()
-    await flow.after_move(h.bot, second)
-    await flow.after_move(h.bot, first)  # late: a newer board exists
+    await after_move(h.bot, second)
+    await after_move(h.bot, first)  # late: a newer board exists
     (board,) = boards(h.public_posts(mark))
     current = await h.service.get(table.id)
     assert f"board:{table.id}:{current.version}:act" in board.custom_ids()
@@ -331,7 +331,7 @@ async def test_a_crash_while_two_posts_wait_shows_only_the_newest(harness: Harne
     action = (await h.service.legal_actions(table.id, actor.uid))[0]
     result = await h.service.submit(table.id, actor.uid, action)
     mark = h.fake.mark()
-    await asyncio.gather(flow.catch_up(h.bot), flow.after_move(h.bot, result))
+    await asyncio.gather(catch_up(h.bot), after_move(h.bot, result))
     assert len(boards(h.public_posts(mark))) == 1
 
 

@@ -22,8 +22,7 @@ import renderers
 from bot import presenters, replays
 from bot.games import game_names, get_game
 from bot.service import NotFinished, Table
-from bot.ui.flow import marked
-from bot.ui.images import RenderPool, board_png, use_render_pool
+from bot.ui.images import RenderPool, board_png, marked, use_render_pool
 from bot.ui.pbp import run_scheduler_once
 from bot.ui.replays import after_final, drawn, stop_drawing
 from renderers.replay import BANNER_H, render_turn

@@ -12,7 +12,7 @@ import pytest
 
 from bot.games import game_names
 from bot.service import Table
-from bot.ui import flow
+from bot.ui import replies
 from tests.bot.helpers import ALICE, BOB, Harness, Person, custom_ids, open_table, updated_clicked
 from tests.fakediscord import Call
 
@@ -83,7 +83,7 @@ async def test_a_slow_commit_is_deferred_first_and_still_confirmed(
 ) -> None:
     h = harness
     table = await open_table(h, "targi", [ALICE, BOB])
-    monkeypatch.setattr(flow, "ANSWER_BUDGET", 0.05)
+    monkeypatch.setattr(replies, "ANSWER_BUDGET", 0.05)
     submit = h.service.submit
 
     async def slow_submit(*args: Any, **kwargs: Any) -> Any:

@@ -15,8 +15,8 @@ import pytest
 from bot.client import BoardBot, ShardedBoardBot, make_bot
 from bot.running.shards import LEADER_TICKS, BoardLeases, Leases, Shards, shard_of
 from bot.service import Player, Service, Table
-from bot.ui import flow
 from bot.ui.pbp import run_scheduler_once
+from bot.ui.publish import catch_up
 from tests.fakediscord import Call, FakeDiscord
 from tests.fakediscord.driver import InProcess
 from tests.service.conftest import ManualClock
@@ -166,11 +166,11 @@ async def test_each_process_catches_up_only_its_own_servers_tables(
     (zero, one), _ = two_processes
     mine = await _started(zero.service, guild_on(0), 5001)
     theirs = await _started(zero.service, guild_on(1), 5002)
-    assert await flow.catch_up(zero) == 1
+    assert await catch_up(zero) == 1
     assert _posts(fake_discord, 5001) and not _posts(fake_discord, 5002)
-    assert await flow.catch_up(one) == 1
+    assert await catch_up(one) == 1
     assert len(_posts(fake_discord, 5002)) == 1
-    assert await flow.catch_up(zero) == await flow.catch_up(one) == 0  # each shown once
+    assert await catch_up(zero) == await catch_up(one) == 0  # each shown once
     assert (await one.service.get(mine.id)).posted_version == mine.version
     assert (await zero.service.get(theirs.id)).posted_version == theirs.version
 

@@ -22,8 +22,11 @@ from bot import i18n
 from bot.ai import seats as ai_seats
 from bot.i18n import catalog
 from bot.service import Player, Table
-from bot.ui import errors, flow
+from bot.ui import errors
+from bot.ui.lobby import post_lobby
+from bot.ui.names import names_of, plain_names
 from bot.ui.pbp import run_scheduler_once
+from bot.ui.publish import ended_marks
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -100,7 +103,7 @@ async def lobby_in(h: Harness, language: str, seats: int = 2) -> Table:
         max_seats=seats,
         language=language,
     )
-    await flow.post_lobby(h.bot, table)
+    await post_lobby(h.bot, table)
     return await h.table()
 
 
@@ -368,7 +371,7 @@ def test_every_abort_notice_holds_the_mark_a_restart_looks_for(lang: str) -> Non
         board_message_id=None,
         language=lang,
     )
-    aborted, abandoned = flow.ended_marks(table)
+    aborted, abandoned = ended_marks(table)
     title = "Targi"
     assert aborted in _("{title} table #{id} was aborted (no result).", title=title, id=7).render(
         lang
@@ -421,13 +424,11 @@ def test_ai_seats_are_named_in_the_language_of_the_message(lang: str, names: lis
         lobby_message_id=None,
         board_message_id=None,
     )
-    assert flow.plain_names(table, lang=lang) == names
-    assert flow.plain_names(table, lang="en") == [
-        ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids
-    ]
+    assert plain_names(table, lang=lang) == names
+    assert plain_names(table, lang="en") == [ai_seats.mark(u, ai_seats.ai_name(u)) for u in ids]
     # In the table's texts each seat's dynasty follows, after a dash (the name has parentheses).
     dynasties = {"en": "archer", "ko": "궁수", "tr": "Okçu"}
-    assert flow.names_of(table, lang=lang)[0] == f"{names[0]} – {dynasties[lang]}"
+    assert names_of(table, lang=lang)[0] == f"{names[0]} – {dynasties[lang]}"
 
 
 @pytest.mark.parametrize("lang", catalog.TRANSLATED)

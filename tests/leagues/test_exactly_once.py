@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.service import Player
-from bot.ui import flow
 from bot.ui import leagues as ui
 from bot.ui.pbp import run_scheduler_once
+from bot.ui.publish import show_current
 from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness
 from tests.fakediscord import Call
 from tests.fakediscord import payloads as p
@@ -156,7 +156,7 @@ async def test_a_crash_while_the_season_ends(league_bot: Bot, where: str, after:
     [match] = (await h.bot.leagues.snapshot(league_id)).matches
     assert match.table_id is not None and match.thread_id is not None
     await h.service.resign(match.table_id, BOB.uid)  # committed; the bot shows it next
-    step = flow.show_current(h.bot, match.table_id)
+    step = show_current(h.bot, match.table_id)
     await crash_during(h, step, CRASHES_AT_THE_END[where], after)
     await restart(h)
 
@@ -248,7 +248,7 @@ async def test_a_second_season_of_the_same_name_posts_its_own_messages(league_bo
         [match] = (await h.bot.leagues.snapshot(league_id)).matches
         assert match.table_id is not None
         await h.service.resign(match.table_id, BOB.uid)
-        await flow.show_current(h.bot, match.table_id)
+        await show_current(h.bot, match.table_id)
         league = await h.bot.leagues.get(league_id)
         assert league.status == "finished" and league.final_posted_at is not None
         channel = in_channel(h, p.CHANNEL_ID)

@@ -5,7 +5,7 @@ ending in what to do, a finished season readable with a plain `/league show` in 
 from __future__ import annotations
 
 from bot.service import Player
-from bot.ui import flow
+from bot.ui.publish import show_current
 from tests.bot.helpers import MODERATOR, Person
 from tests.fakediscord import payloads as p
 from tests.leagues.conftest import GUILD_ID as GUILD
@@ -85,7 +85,7 @@ async def test_an_abandoned_match_table_counts_at_once(league_bot: Bot) -> None:
     assert match.table_id is not None
     # What the turn timer does after two rounds of skips: the table is abandoned (aborted) ...
     await h.service.abort(match.table_id, 0, can_manage=True)
-    await flow.show_current(h.bot, match.table_id)  # ... and shown: the league counts it now
+    await show_current(h.bot, match.table_id)  # ... and shown: the league counts it now
     [void] = (await h.bot.leagues.snapshot(league_id)).matches
     assert void.source == "void" and void.ranking == ()
 
@@ -106,7 +106,7 @@ async def test_deleted_league_messages_never_stop_the_season(league_bot: Bot) ->
     [match] = (await h.bot.leagues.snapshot(league_id)).matches
     assert match.table_id is not None
     await h.service.resign(match.table_id, SNEAKY.uid)
-    await flow.show_current(h.bot, match.table_id)
+    await show_current(h.bot, match.table_id)
     league = await h.bot.leagues.get(league_id)
     assert league.status == "finished" and league.final_posted_at is not None
     standings = h.fake.message(league.standings_message_id)

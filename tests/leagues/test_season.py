@@ -38,7 +38,7 @@ async def signed_up(
 
 
 async def post_boards(service: Service, tables: list[object]) -> None:
-    """What the Discord layer does after open_matches (`flow.show_current`): post each board,
+    """What the Discord layer does after open_matches (`publish.show_current`): post each board,
     record it as what the thread shows."""
     for table in tables:
         await service.set_posted(table.id, table.version, 900_000 + table.id, ())  # type: ignore[attr-defined]
