@@ -166,13 +166,12 @@ def server_samples(lang: str) -> list[tuple[str, Callable[[], bytes]]]:
         for t in titles.titles()
         if t.statistic_labels
     ][:2]
+    # the longest printed game name heads the leaderboard: the worst case
+    heading = max((game_title(t.name, lang=lang) for t in titles.titles()), key=len)
     return [
         ("stats", lambda: stats.render_stats(name, blocks, lang)),
         ("league", lambda: league.render_standings(standings, lang)),
-        (
-            "leaders",
-            lambda: ratings.render_leaderboard(game_title("targi", lang=lang), lines, caller, lang),
-        ),
+        ("leaders", lambda: ratings.render_leaderboard(heading, lines, caller, lang)),
         ("rating", lambda: ratings.render_cards(cards, lang)),
     ]
 
