@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, presenters, titles
+from bot import action_menus, i18n, presenters, titles
 from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.cogs import answer
@@ -148,7 +148,7 @@ def option_suggestions(game: str, typed: str) -> list[str]:
             entry = f"{name}={value}"
             if entry.startswith(last.lower()) and name not in done:
                 out.append((head + entry)[:100])
-    return out[: presenters.MAX_CHOICES]
+    return out[: action_menus.MAX_CHOICES]
 
 
 async def table_here(interaction: discord.Interaction[Any]) -> Table:
