@@ -30,6 +30,7 @@ __all__ = [
     "Title",
     "on_register",
     "register",
+    "seat_range",
     "title",
     "title_names",
     "titles",
@@ -275,3 +276,12 @@ def title(name: str) -> Title | None:
     """The entry of title ``name``, or None for a name no title has."""
     _load()
     return _TITLES.get(name)
+
+
+def seat_range() -> tuple[int, int]:
+    """The fewest and the most seats of any title (each engine's ``SEAT_COUNTS``): the range a
+    command choosing the number of seats offers."""
+    from bot import games
+
+    counts = [n for name in title_names() for n in games.get_game(name).SEAT_COUNTS]
+    return min(counts), max(counts)
