@@ -4,7 +4,7 @@ languages."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.contract import GameEngine, Params
@@ -13,42 +13,16 @@ from bot.i18n import C_, N_, Text, _, named
 from bot.presenters import points_sentence, score_parts, seat_entry
 from bot.titles import PbpFacts, Title
 from bot.titles.keyed import KeyedTexts, const, param, read, says
-from bot.titles.targi_words import SCORE_WORDS, good_word, goods_text
+from bot.titles.targi_words import (
+    SCORE_WORDS,
+    border_name,
+    card_object_name,
+    data_names,
+    good_word,
+    goods_text,
+    targi_card_name,
+)
 from renderers import targi_stats as stats_words
-
-
-def targi_card_name(card_id: object) -> Text | str:
-    """A Targi card by id as the reader calls it: tribe and border cards by name
-    (``named("targi card", name)``), goods cards as "goods card <name>"."""
-    card = str(card_id)
-    if card in TARGI_CARDS.tribe:
-        return named("targi card", TARGI_CARDS.tribe[card].name)
-    if card in TARGI_CARDS.goods:
-        return _("goods card {name}", name=named("targi card", TARGI_CARDS.goods[card].name))
-    return card
-
-
-def border_name(number: object) -> Text | str:
-    """A border card by its number (1-16) as the reader calls it; an unknown number as it is."""
-    border = TARGI_CARDS.border.get(int(str(number)))
-    return named("targi card", border.name) if border is not None else str(number)
-
-
-def data_names() -> Iterator[tuple[str, str | None]]:
-    """Every name from the game data a player can be shown, with its context, for the
-    ``engine`` catalogue: Targi's card names (``named("targi card", name)``) and its tribe
-    symbols (``named("targi symbol", name)``)."""
-    cards = TARGI_CARDS
-    names = [card.name for card in cards.border.values()]
-    names += [card.name for card in cards.tribe.values()]
-    names += [card.name for card in cards.goods.values()]
-    for name in dict.fromkeys(names):
-        yield name, "targi card"
-    for symbol in dict.fromkeys(cards.symbols.values()):
-        yield symbol, "targi symbol"
-    # The cards' short texts (``named("targi card text", short)``) are the ``images``
-    # catalogue's: drawn on the cards, they are translated to fit there, and one text has one
-    # translation in the merged catalogue.
 
 
 def _slot(slot: object) -> Text | str:
@@ -441,15 +415,6 @@ def _targi_score(score: Mapping[str, Any]) -> Text:
     return _("{points} · goods: {goods}", points=total, goods=score_parts(held, SCORE_WORDS))
 
 
-def _card_of(card: Mapping[str, Any]) -> Text | str:
-    """A card object of a view by its name, translated when it is a Targi card's name."""
-    card_id, name = str(card.get("id")), card.get("name")
-    known = TARGI_CARDS.tribe.get(card_id) or TARGI_CARDS.goods.get(card_id)
-    if known is not None and name == known.name:
-        return named("targi card", known.name)
-    return str(name or card.get("id") or card)
-
-
 def _score_text(score: Params) -> Text | None:
     return _targi_score(score) if "vp" in score else None
 
@@ -463,7 +428,7 @@ def _private_lines(private: Params, seat: int) -> list[Text]:
         if "hand_held" in mine:
             card = mine.get("hand")
             if isinstance(card, Mapping):
-                parts.append(_("Your hand card: {card}.", card=_card_of(card)))
+                parts.append(_("Your hand card: {card}.", card=card_object_name(card)))
             elif not mine.get("hand_held"):
                 parts.append(_("Your hand is empty."))
         score = mine.get("score")
@@ -477,7 +442,7 @@ def _private_lines(private: Params, seat: int) -> list[Text]:
     if isinstance(pending, Mapping) and pending.get("source") == "expansion":
         card = pending.get("card")
         if pending.get("seat") == seat and isinstance(card, Mapping):
-            parts.append(_("You drew {card} (Tribal Expansion).", card=_card_of(card)))
+            parts.append(_("You drew {card} (Tribal Expansion).", card=card_object_name(card)))
     return parts
 
 
@@ -488,7 +453,7 @@ def _final_hand(view: Params, seat: int) -> Text | str | None:
         return None
     card = mine.get("hand")
     if isinstance(card, Mapping):
-        return C_("hand card", "{card}", card=_card_of(card))
+        return C_("hand card", "{card}", card=card_object_name(card))
     return _("no card")
 
 
@@ -608,7 +573,7 @@ TITLE = Title(
     score_words=SCORE_WORDS,
     private_lines=_private_lines,
     final_hand=_final_hand,
-    card_name=_card_of,
+    card_name=card_object_name,
     # The colours the board draws the seats in (renderers.targi.SEAT_NAMES).
     seat_words=(C_("Targi colour", "blue"), C_("Targi colour", "white")),
     data_names=data_names,

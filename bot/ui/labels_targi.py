@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.i18n import C_, N_, Text, _, listing
-from bot.titles.targi import border_name
-from bot.titles.targi_words import GOODS_LETTERS, good_word
+from bot.titles.targi_words import GOODS_LETTERS, border_name, good_word
 
 _AMOUNT = re.compile(r"^(\d+)(VP|D|S|P|G)$", re.IGNORECASE)
 
