@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bot import titles
@@ -16,40 +15,35 @@ from bot.games.contract import Params
 from bot.i18n import C_, DEFAULT, N_, Text, _, listing, render
 
 __all__ = [
-    "MAX_CHOICES",
-    "MenuOption",
-    "action_menu",
-    "colour_counts",
+    "capitalized",
+    "chained",
     "commas",
     "data_names",
+    "ended_view",
     "event_text",
     "final_text",
     "game_name",
     "game_title",
-    "good_word",
     "hand_text",
     "localize_view",
     "name_seats",
-    "natural_key",
+    "option_label",
     "pending_clause",
     "plain_text",
-    "rank_actions",
+    "points_sentence",
     "refusal",
     "rules_summary",
     "score_parts",
+    "seat_entry",
     "seat_name",
-    "spread_actions",
+    "seat_order",
     "status_line",
-    "tiles_of",
+    "symbol_names",
+    "with_symbol",
 ]
 
-#: Discord's limit for autocomplete choices, select options and buttons in one message.
-MAX_CHOICES = 25
-#: Selects (action rows) one message may carry.
-MAX_SELECTS = 5
 
 _SEAT_REF = re.compile(r"@(\d+)")
-_DIGITS = re.compile(r"(\d+)")
 
 
 #: Characters Discord reads as inline formatting or as the start of a mention, a channel link,
@@ -82,11 +76,6 @@ def game_title(game: str, *, lang: str) -> str:
     return str(render(game_name(game), lang))
 
 
-def natural_key(text: str) -> tuple[Any, ...]:
-    """Sort key treating digit runs as numbers, so "A2" comes before "A10"."""
-    return tuple(int(part) if part.isdigit() else part.lower() for part in _DIGITS.split(text))
-
-
 def name_seats(text: str, names: Sequence[str]) -> str:
     """Replace the engine's ``@N`` seat references with the players' display names."""
 
@@ -111,66 +100,8 @@ def _names_of(seats: Sequence[int], names: Sequence[str], *, lang: str) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# The games' words (engine ids -> texts)
+# Words shared by every title (each title's own words live in its module, bot/titles/)
 
-_COLOUR_WORDS = {
-    "red": C_("colour", "red"),
-    "blue": C_("colour", "blue"),
-    "green": C_("colour", "green"),
-    "black": C_("colour", "black"),
-}
-_LEADER_WORDS = {
-    "red": C_("leader", "priest"),
-    "blue": C_("leader", "farmer"),
-    "green": C_("leader", "trader"),
-    "black": C_("leader", "king"),
-}
-_TILE_WORDS = {
-    "red": C_("tile", "temple"),
-    "blue": C_("tile", "farm"),
-    "green": C_("tile", "market"),
-    "black": C_("tile", "settlement"),
-}
-_GOOD_WORDS = {
-    "dates": C_("good", "dates"),
-    "salt": C_("good", "salt"),
-    "pepper": C_("good", "pepper"),
-    "gold": C_("good", "gold"),
-}
-#: Words of the score tables (hands and results): colours, treasures, Targi's score parts.
-_SCORE_WORDS = {
-    **_COLOUR_WORDS,
-    **_GOOD_WORDS,
-    "treasures": C_("score", "treasures"),
-    "vp": C_("score", "vp"),
-    "tokens": C_("score", "tokens"),
-    "cards": C_("score", "cards"),
-    "bonus": C_("score", "bonus"),
-}
-
-
-#: T&E dynasties (a player's symbol on the board), named as the images name them.
-_DYNASTY_WORDS = {
-    "archer": C_("dynasty", "archer"),
-    "bull": C_("dynasty", "bull"),
-    "pot": C_("dynasty", "pot"),
-    "lion": C_("dynasty", "lion"),
-}
-#: Targi's amount notation ("1D", "2VP") as counted words inside a sentence; the English
-#: text keeps the notation (it is what the engine says and what a player types).
-_AMOUNTS: dict[str, Callable[[int], Text]] = {
-    "D": lambda n: C_("goods amount", "{n}D", n=n),
-    "S": lambda n: C_("goods amount", "{n}S", n=n),
-    "P": lambda n: C_("goods amount", "{n}P", n=n),
-    "G": lambda n: C_("goods amount", "{n}G", n=n),
-    "VP": lambda n: C_("goods amount", "{n}VP", n=n),
-}
-_AMOUNT = re.compile(r"(\d+)(D|S|P|G|VP)")
-#: The other words of a Targi payment label ("1D stored", "free").
-_PAYMENT_WORDS = {
-    "free": C_("payment", "free"),
-    "stored": C_("payment", "stored"),
-}
 #: The bot's own table options by the name typed in `/game new` (each title names its engine's
 #: in its ``option_words``).
 _OPTION_WORDS = {
@@ -180,7 +111,7 @@ _OPTION_WORDS = {
 }
 
 
-def _chained(
+def chained(
     items: Sequence[Text | str], join: Callable[[Text | str, Text | str], Text]
 ) -> Text | str:
     """``items`` joined pairwise by ``join`` (a chain of texts, so that it renders in whatever
@@ -193,37 +124,7 @@ def _chained(
 
 def commas(items: Sequence[Text | str]) -> Text | str:
     """Items joined by commas ("red, blue": a tally or a choice list, not "a, b and c")."""
-    return _chained(items, lambda first, second: _("{first}, {second}", first=first, second=second))
-
-
-def _spaced(items: Sequence[Text | str]) -> Text | str:
-    """The parts of one amount ("1D 2S"): a space in English (the notation), a comma in the
-    languages that spell the goods out."""
-    return _chained(
-        items,
-        lambda first, second: C_("goods list", "{first} {second}", first=first, second=second),
-    )
-
-
-def goods_text(bundle: object) -> Text | str:
-    """A Targi amount in notation ("1D 2S", "3VP", a payment "1D stored" or "free") as words
-    of the reader's language ("대추야자 1개, 소금 2개", "1 hurma, 2 tuz"); English keeps the
-    notation. Anything else is returned as it is."""
-    parts: list[Text | str] = []
-    for word in str(bundle).split():
-        amount = _AMOUNT.fullmatch(word)
-        if amount is not None:
-            parts.append(_AMOUNTS[amount.group(2)](int(amount.group(1))))
-        elif word in _PAYMENT_WORDS:
-            parts.append(_PAYMENT_WORDS[word])
-        else:
-            return str(bundle)
-    return _spaced(parts) if parts else str(bundle)
-
-
-def dynasty_word(dynasty: object) -> Text | str:
-    """A T&E dynasty ("archer") as a word of the reader's language."""
-    return _word(_DYNASTY_WORDS, dynasty)
+    return chained(items, lambda first, second: _("{first}, {second}", first=first, second=second))
 
 
 def option_label(option: str) -> Text | str:
@@ -237,13 +138,13 @@ def option_label(option: str) -> Text | str:
     return _("{name} ({option})", name=name, option=option)
 
 
-def seat_order(names: Sequence[str], dynasties: Sequence[object | None]) -> Text | str:
-    """The seats in order with each seat's dynasty ("Alice (궁수), Bob (황소)"); a name that
-    already has parentheses (an AI seat: "🤖 AI (보통) 2") takes a dash instead."""
+def seat_order(names: Sequence[str], symbols: Sequence[Text | str | None] = ()) -> Text | str:
+    """The seats in order, each with its seat's symbol in words where ``symbols`` gives one
+    ("Alice (궁수), Bob (황소)"; see :func:`with_symbol`)."""
     seats: list[Text | str] = []
     for index, name in enumerate(names):
-        dynasty = dynasties[index] if index < len(dynasties) else None
-        seats.append(with_symbol(name, dynasty_word(dynasty)) if dynasty else name)
+        symbol = symbols[index] if index < len(symbols) else None
+        seats.append(with_symbol(name, symbol) if symbol else name)
     return commas(seats)
 
 
@@ -251,8 +152,8 @@ def with_symbol(name: str, symbol: Text | str) -> Text:
     """A player's name with their seat's symbol beside it ("Alice (궁수)", "Bob (blue)"); a
     name that already has parentheses (an AI seat: "🤖 AI (보통) 2") takes a dash instead."""
     if "(" in name:
-        return _("{player} – {dynasty}", player=name, dynasty=symbol)
-    return _("{player} ({dynasty})", player=name, dynasty=symbol)
+        return _("{player} – {symbol}", player=name, symbol=symbol)
+    return _("{player} ({symbol})", player=name, symbol=symbol)
 
 
 def ended_view(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -272,41 +173,6 @@ def symbol_names(game: str, names: Sequence[str], *, lang: str) -> list[str]:
         str(render(with_symbol(name, words[seat]), lang)) if seat < len(words) else name
         for seat, name in enumerate(names)
     ]
-
-
-def _word(words: Mapping[str, Text], value: object) -> Text | str:
-    return words.get(str(value), str(value))
-
-
-def good_word(code: object) -> Text | str:
-    """A Targi good by its engine id ("dates") as a word of the reader's language."""
-    return _word(_GOOD_WORDS, code)
-
-
-def colour_word(colour: object) -> Text | str:
-    """A T&E colour ("red") as a word of the reader's language."""
-    return _word(_COLOUR_WORDS, colour)
-
-
-def leader_word(colour: object) -> Text | str:
-    """The leader of a T&E colour ("black" -> king)."""
-    return _word(_LEADER_WORDS, colour)
-
-
-def tile_word(colour: object) -> Text | str:
-    """The tile of a T&E colour ("red" -> temple)."""
-    return _word(_TILE_WORDS, colour)
-
-
-def tiles_of(colour: object, n: int) -> Text:
-    """``n`` tiles of a colour, counted the language's way ("2 temples")."""
-    if colour == "blue":
-        return N_("{n} farm", "{n} farms", n)
-    if colour == "green":
-        return N_("{n} market", "{n} markets", n)
-    if colour == "black":
-        return N_("{n} settlement", "{n} settlements", n)
-    return N_("{n} temple", "{n} temples", n)
 
 
 def data_names() -> Iterator[tuple[str, str | None]]:
@@ -418,7 +284,7 @@ def _pending_text(game: str, pending: Mapping[str, Any], names: Sequence[str]) -
 
 def pending_clause(view: Mapping[str, Any], names: Sequence[str], *, lang: str) -> str | None:
     """The open decision in ``view`` in the game's words (from a seat's own view it may name
-    what only that seat sees, e.g. a card drawn with Tribal Expansion), or None."""
+    what only that seat sees, e.g. a card only it drew), or None."""
     pending = view.get("pending")
     if not isinstance(pending, Mapping):
         return None
@@ -439,20 +305,6 @@ def _sentence(text: str, lang: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def redacted_swap(action: str) -> int | None:
-    """How many tiles a T&E swap exchanged when the view hides which (``swap 3 tiles``, what
-    other seats see of ``swap red red blue``); None for any other action."""
-    words = action.split()
-    if (
-        len(words) == 3
-        and words[0] == "swap"
-        and words[1].isdigit()
-        and words[2] in ("tile", "tiles")
-    ):
-        return int(words[1])
-    return None
-
-
 def status_line(
     view: Mapping[str, Any], names: Sequence[str], *, lang: str, last_move: bool = True
 ) -> str:
@@ -466,12 +318,15 @@ def status_line(
         parts.append(str(render(text, lang)))
 
     last = view.get("last_action")
-    # A hidden swap is told by its event ("Alice swaps 3 tiles"), not by an English notation.
+    title = titles.title(game)
+    by_event = title.told_by_event if title is not None else None
+    # An action its view hides part of is told by its event ("Alice swaps 3 tiles"), not by
+    # an English notation.
     if (
         last_move
         and isinstance(last, Mapping)
         and last.get("action")
-        and redacted_swap(last["action"]) is None
+        and not (by_event is not None and by_event(str(last["action"])))
     ):
         who = _names_of([int(last.get("seat", -1))], names, lang=lang)
         add(_("{player} played `{action}`.", player=who, action=last["action"]))
@@ -509,96 +364,105 @@ def status_line(
     return " ".join(parts)
 
 
-def colour_counts(items: Sequence[Any]) -> Text | str:
-    """Tiles by colour, counted the language's way ("red, 2 blue"; "빨강 1, 파랑 2")."""
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[str(item)] = counts.get(str(item), 0) + 1
+def score_parts(score: Mapping[str, Any], words: Mapping[str, Text] | None = None) -> Text | str:
+    """A score table ("red 3, blue 1"), each part named by ``words`` (a title's
+    ``score_words``; a part without a word by its key) with its number the language's way."""
+    named = words or {}
     return commas(
         [
-            N_("{colour}", "{n} {colour}", n, colour=colour_word(colour))
-            for colour, n in counts.items()
-        ]
-    )
-
-
-def score_parts(score: Mapping[str, Any]) -> Text | str:
-    """A score table ("red 3, blue 1"), each word with its number the language's way."""
-    return commas(
-        [
-            C_("score part", "{word} {n}", word=_word(_SCORE_WORDS, key), n=value)
+            C_("score part", "{word} {n}", word=named.get(str(key), str(key)), n=value)
             for key, value in score.items()
         ]
     )
 
 
-def _own_score(game: str, score: Mapping[str, Any]) -> Text | None:
+def points_sentence(score: object, words: Mapping[str, Text] | None = None) -> Text | None:
+    """A seat's hidden score beside its private image ("Your points: red 3, blue 1."), a
+    table named by ``words`` or a number; None for anything else."""
+    if isinstance(score, Mapping):
+        return _("Your points: {points}.", points=score_parts(score, words))
+    if isinstance(score, int):
+        return _("Your points: {points}.", points=score)
+    return None
+
+
+def seat_entry(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+    """``seat``'s entry of a view's ``players``, or None."""
+    players = view.get("players") or []
+    return next((p for p in players if isinstance(p, Mapping) and p.get("seat") == seat), None)
+
+
+def _own_score(title: titles.Title | None, score: Mapping[str, Any]) -> Text | None:
     """A seat's score table in its title's words, or None for the shared "word n" list."""
-    title = titles.title(game)
     if title is None or title.score_text is None:
         return None
     return title.score_text(score)
 
 
-def _card_of(game: str, card: Mapping[str, Any]) -> Text | str:
+def _score_words(title: titles.Title | None) -> Mapping[str, Text]:
+    return title.score_words if title is not None else {}
+
+
+def _card_of(title: titles.Title | None, card: Mapping[str, Any]) -> Text | str:
     """A card object of a view by its name (its title's words where it has them)."""
-    title = titles.title(game)
     if title is not None and title.card_name is not None:
         return title.card_name(card)
     return str(card.get("name") or card.get("id") or card)
 
 
-def _hand_words(game: str, hand: list[Any]) -> Text | str:
+def _hand_words(title: titles.Title | None, hand: list[Any]) -> Text | str:
     """The cards or tiles of a hand (a view's ``hand``) in its title's words; by default each
     card by name, anything else as it is."""
-    title = titles.title(game)
     if title is not None and title.hand is not None:
         return title.hand(hand)
     if hand and isinstance(hand[0], Mapping):
-        return commas([_card_of(game, card) for card in hand])
+        return commas([_card_of(title, card) for card in hand])
     return commas([str(item) for item in hand])
+
+
+def _seat_lines(title: titles.Title | None, private: Mapping[str, Any], seat: int) -> list[Text]:
+    """The shared sentences after the hand: the seat's score (its title's ``score_text``, else
+    its table or number)."""
+    mine = seat_entry(private, seat)
+    score = mine.get("score") if mine is not None else None
+    told = _own_score(title, score) if isinstance(score, Mapping) else None
+    if told is not None:
+        return [_("Your score: {score}.", score=told)]
+    points = points_sentence(score, _score_words(title))
+    return [points] if points is not None else []
 
 
 def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) -> str:
     """The short text beside a player's private image: what is in the hand, the hidden score."""
+    title = titles.title(game)
     parts: list[Text] = []
     hand = private.get("hand")
     if isinstance(hand, list):
-        shown = _hand_words(game, hand)
+        shown = _hand_words(title, hand)
         parts.append(_("Your hand: {hand}.", hand=shown or _("empty")))
     elif hand is not None:
         parts.append(_("Your hand: {hand}.", hand=str(hand)))
-    players = private.get("players") or []
-    mine = next(
-        (p for p in players if isinstance(p, Mapping) and p.get("seat") == seat),
-        None,
-    )
-    if isinstance(mine, Mapping):
-        if "hand_held" in mine:  # Targi: one hand card, goods and gold on the table
-            card = mine.get("hand")
-            if isinstance(card, Mapping):
-                parts.append(_("Your hand card: {card}.", card=_card_of(game, card)))
-            elif not mine.get("hand_held"):
-                parts.append(_("Your hand is empty."))
-        score = mine.get("score")
-        told = _own_score(game, score) if isinstance(score, Mapping) else None
-        if told is not None:
-            parts.append(_("Your score: {score}.", score=told))
-        elif isinstance(score, Mapping):
-            treasures = mine.get("treasures")
-            if isinstance(treasures, int):
-                score = {**score, "treasures": treasures}
-            parts.append(_("Your points: {points}.", points=score_parts(score)))
-        elif isinstance(score, int):
-            parts.append(_("Your points: {points}.", points=score))
-    pending = private.get("pending")
-    if isinstance(pending, Mapping) and pending.get("source") == "expansion":
-        card = pending.get("card")
-        if pending.get("seat") == seat and isinstance(card, Mapping):
-            parts.append(_("You drew {card} (Tribal Expansion).", card=_card_of(game, card)))
+    if title is not None and title.private_lines is not None:
+        parts.extend(title.private_lines(private, seat))
+    else:
+        parts.extend(_seat_lines(title, private, seat))
     if not parts:
         parts.append(_("Your view of this {game} game is in the image.", game=game_name(game)))
     return " ".join(str(render(part, lang)) for part in parts)
+
+
+def _final_score(
+    title: titles.Title | None, summary: Mapping[str, Any], seat: int
+) -> Text | str | None:
+    """A seat's score on its line of the final result."""
+    shown = title.final_score(summary, seat) if title and title.final_score else None
+    if shown is not None:
+        return shown
+    scores = summary.get("scores") or []
+    score = scores[seat] if 0 <= seat < len(scores) else None
+    if isinstance(score, Mapping):
+        return _own_score(title, score) or score_parts(score, _score_words(title))
+    return str(score) if score is not None else None
 
 
 def final_text(
@@ -612,6 +476,7 @@ def final_text(
     """Final ranking and every seat's revealed score, one line per place; first, for a game
     played out, the move that ended it and why (the public view's last action and events),
     unless ``last_move`` is False (the message tells the moves itself)."""
+    entry = titles.title(game)
     title = game_title(game, lang=lang)
     reason = summary.get("end_reason")
     resigned = summary.get("resigned_seat")
@@ -627,38 +492,20 @@ def final_text(
         )
         if told:
             lines.insert(0, told)
-    ranking = summary.get("ranking") or []
-    scores = summary.get("scores") or []
-    final = public.get("final") if isinstance(public, Mapping) else None
-    totals = (
-        summary.get("final_score")
-        or (final.get("final_score") if isinstance(final, Mapping) else None)
-        or []
-    )
-    for place, seats in enumerate(ranking, start=1):
+    for place, seats in enumerate(summary.get("ranking") or [], start=1):
         for seat in seats:
-            seat = int(seat)
-            score = scores[seat] if 0 <= seat < len(scores) else None
-            shown: Text | str | None = None
-            if 0 <= seat < len(totals):  # T&E: the final score, then the colours it came from
-                shown = _("final score {n}", n=totals[seat])
-                if isinstance(score, Mapping):
-                    shown = _("{total} ({parts})", total=shown, parts=score_parts(score))
-            elif isinstance(score, Mapping):
-                shown = _own_score(game, score) or score_parts(score)
-            elif score is not None:
-                shown = str(score)
-            name = seat_name(seat, names)
+            shown = _final_score(entry, summary, int(seat))
+            name = seat_name(int(seat), names)
             line = (
                 _("{place}. {player}: {score}", place=place, player=name, score=shown)
                 if shown is not None
                 else _("{place}. {player}", place=place, player=name)
             )
             lines.append(str(render(line, lang)))
-    hands = _final_hands(game, summary.get("views") or [], names)
+    hands = _final_hands(entry, summary.get("views") or [], names)
     if hands:
         lines.append(
-            str(render(_("Hands at the end: {hands}.", hands=_chained(hands, _semicolon)), lang))
+            str(render(_("Hands at the end: {hands}.", hands=chained(hands, _semicolon)), lang))
         )
     note = summary.get("note")
     if note:
@@ -670,28 +517,25 @@ def _semicolon(first: Text | str, second: Text | str) -> Text:
     return _("{first}; {second}", first=first, second=second)
 
 
-def _final_hands(game: str, views: Sequence[Any], names: Sequence[str]) -> list[Text]:
-    """What each seat held at the end, from each seat's own view (revealed once it is over)."""
+def _final_hands(
+    title: titles.Title | None, views: Sequence[Any], names: Sequence[str]
+) -> list[Text]:
+    """What each seat held at the end, from each seat's own view (revealed once it is over):
+    its title's ``final_hand``, else the view's ``hand``."""
     out = []
     for seat, view in enumerate(views):
         if not isinstance(view, Mapping) or seat >= len(names):
             continue
-        hand = view.get("hand")
-        players = view.get("players") or []
-        mine = next((p for p in players if isinstance(p, Mapping) and p.get("seat") == seat), {})
-        shown: Text | str
-        if isinstance(hand, list):
-            shown = _hand_words(game, hand) if hand else _("nothing")
-        elif isinstance(mine, Mapping) and "hand_held" in mine:
-            card = mine.get("hand")
-            shown = (
-                C_("hand card", "{card}", card=_card_of(game, card))
-                if isinstance(card, Mapping)
-                else _("no card")
-            )
+        shown: Text | str | None
+        if title is not None and title.final_hand is not None:
+            shown = title.final_hand(view, seat)
         else:
-            continue
-        out.append(_("{player}: {hand}", player=names[seat], hand=shown))
+            hand = view.get("hand")
+            shown = None
+            if isinstance(hand, list):
+                shown = _hand_words(title, hand) if hand else _("nothing")
+        if shown is not None:
+            out.append(_("{player}: {hand}", player=names[seat], hand=shown))
     return out
 
 
@@ -702,142 +546,3 @@ def rules_summary(game: str, *, lang: str) -> str:
         "**{game}**: see the rules of the game.", game=game_title(game, lang=lang)
     )
     return str(text.render(lang))
-
-
-def rank_actions(actions: Sequence[str], typed: str, limit: int = MAX_CHOICES) -> list[str]:
-    """Legal actions matching what was typed, best first, at most ``limit``.
-
-    Order: an exact match, then actions starting with the typed text, then actions whose words
-    start with each typed word in order ("red f4" finds "tile red F4"), then any substring match.
-    When more actions start with the typed text than fit, the places are shared out evenly over
-    their next words (see :func:`spread_actions`): an empty query shows some of every verb, ``tile``
-    some of every colour, so typing a little more always narrows towards any legal action.
-    """
-    query = " ".join(typed.lower().split())
-    prefixed = [a for a in actions if a.lower().startswith(query)]
-    exact = [a for a in prefixed if a.lower() == query]
-    chosen = exact + spread_actions([a for a in prefixed if a.lower() != query], limit - len(exact))
-    if len(chosen) >= limit or not query:
-        return chosen[:limit]
-    words = query.split()
-    taken = set(chosen)
-    ranked: list[tuple[int, tuple[Any, ...], str]] = []
-    for action in actions:
-        low = action.lower()
-        if action in taken:
-            continue
-        if _words_in_order(low.split(), words):
-            ranked.append((2, natural_key(action), action))
-        elif query in low:
-            ranked.append((3, natural_key(action), action))
-    ranked.sort()
-    return chosen + [action for _, _, action in ranked[: limit - len(chosen)]]
-
-
-def spread_actions(actions: Sequence[str], limit: int, depth: int = 0) -> list[str]:
-    """At most ``limit`` of ``actions`` covering as many different next words as possible.
-
-    The actions are grouped by their word at ``depth`` (past the words they all share); each group
-    gets an even share of the places (a small group gives its unused places to the others) and is
-    spread the same way one word further. With more groups than places, the first ones in natural
-    order get one place each. The result is in natural order.
-    """
-    ordered = sorted(actions, key=natural_key)
-    if len(ordered) <= limit:
-        return ordered
-    if limit <= 0:
-        return []
-    groups: dict[str, list[str]] = {}
-    for action in ordered:
-        words = action.split()
-        groups.setdefault(words[depth] if depth < len(words) else "", []).append(action)
-    if len(groups) == 1:
-        return spread_actions(ordered, limit, depth + 1)
-    if len(groups) >= limit:
-        return [members[0] for members in list(groups.values())[:limit]]
-    quotas: dict[str, int] = {}
-    left = limit
-    by_size = sorted(groups, key=lambda key: len(groups[key]))
-    for index, key in enumerate(by_size):
-        quotas[key] = min(len(groups[key]), left // (len(by_size) - index))
-        left -= quotas[key]
-    return [
-        action
-        for key, members in groups.items()
-        for action in spread_actions(members, quotas[key], depth + 1)
-    ]
-
-
-def _words_in_order(have: list[str], typed: list[str]) -> bool:
-    index = 0
-    for word in have:
-        if index < len(typed) and word.startswith(typed[index]):
-            index += 1
-    return index == len(typed)
-
-
-@dataclass(frozen=True)
-class MenuOption:
-    """One entry of the Act menu: a legal action, or a group of actions sharing a prefix."""
-
-    label: str
-    value: str  # the action, or the prefix of the group
-    is_group: bool
-    count: int = 1
-
-
-def _prefix_words(prefix: str) -> int:
-    return len(prefix.split())
-
-
-def action_menu(actions: Sequence[str], prefix: str = "") -> list[list[MenuOption]]:
-    """The Act menu for the actions starting with ``prefix``: a list of option lists.
-
-    Each inner list fits one select (at most 25 options); there are at most five. When the actions
-    fit, the options are the actions themselves; otherwise they are grouped by their next word
-    ("tile" then "tile red"), and a group that is still too big is opened again with its prefix.
-    """
-    chosen = sorted(
-        (a for a in actions if a.startswith(prefix)),
-        key=natural_key,
-    )
-    capacity = MAX_CHOICES * MAX_SELECTS
-    if len(chosen) <= capacity:
-        leaves = [MenuOption(a, a, False) for a in chosen]
-        return _chunk(leaves)
-    depth = _prefix_words(prefix)
-    groups: dict[str, list[str]] = {}
-    for action in chosen:
-        words = action.split()
-        key = " ".join(words[: depth + 1])
-        groups.setdefault(key, []).append(action)
-    if len(groups) == 1:
-        (only,) = groups
-        if only != prefix and _prefix_words(only) > depth:
-            return action_menu(chosen, only)
-    options: list[MenuOption] = []
-    for key in sorted(groups, key=natural_key):
-        members = groups[key]
-        if len(members) == 1 and members[0] == key:
-            options.append(MenuOption(key, key, False))
-        else:
-            options.append(MenuOption(f"{key} … ({len(members)})", key, True, len(members)))
-    if len(options) > capacity:
-        options = _by_first_letter(groups, depth)
-    return _chunk(options[:capacity])
-
-
-def _by_first_letter(groups: Mapping[str, list[str]], depth: int) -> list[MenuOption]:
-    """Fallback when one word has too many values: group by its first character."""
-    letters: dict[str, int] = {}
-    for key, members in groups.items():
-        words = key.split()
-        head = " ".join(words[:depth])
-        letter = words[depth][:1] if len(words) > depth else ""
-        group = f"{head} {letter}".strip()
-        letters[group] = letters.get(group, 0) + len(members)
-    return [MenuOption(f"{key}… ({n})", key, True, n) for key, n in sorted(letters.items())]
-
-
-def _chunk(options: list[MenuOption]) -> list[list[MenuOption]]:
-    return [options[i : i + MAX_CHOICES] for i in range(0, len(options), MAX_CHOICES)]

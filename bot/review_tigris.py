@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import presenters
 from bot.ai.review import Term
 from bot.i18n import N_, Text, _
+from bot.titles.tigris_words import colour_word, leader_word
 
 __all__ = ["term_text"]
 
@@ -37,19 +37,19 @@ def term_text(term: Term, names: Sequence[str], *, other: str | None = None) -> 
             "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} point.",
             "Your {colour} was your lowest colour: the AI's move scores {n} more {colour} points.",
             n,
-            colour=presenters.colour_word(params["colour"]),
+            colour=colour_word(params["colour"]),
         )
     if kind == "points":
         return N_(
             "The AI's move scores {n} more {colour} point.",
             "The AI's move scores {n} more {colour} points.",
             n,
-            colour=presenters.colour_word(params["colour"]),
+            colour=colour_word(params["colour"]),
         )
     if kind == "leader":
         return _(
             "With the AI's move your {leader} stays on the board.",
-            leader=presenters.leader_word(params["colour"]),
+            leader=leader_word(params["colour"]),
         )
     if kind == "leader_safety":
         return _("The AI's move keeps your leaders safer beside temples.")

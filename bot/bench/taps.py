@@ -30,7 +30,7 @@ from typing import Any
 
 import discord
 
-from bot import presenters, titles
+from bot import action_menus, titles
 from bot.ai.arena import decide
 from bot.games import get_game
 from bot.service import Player, Table
@@ -86,7 +86,7 @@ def walk(
                 table, list(legal), prefix, lang="en", own=own, seat=seat
             )
         else:
-            view = items.action_view(table, presenters.action_menu(legal, prefix), lang="en")
+            view = items.action_view(table, action_menus.action_menu(legal, prefix), lang="en")
         step = _step(view, action)
         if step is None:
             raise AssertionError(f"{action!r} cannot be reached from {prefix!r}")

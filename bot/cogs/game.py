@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, presenters, titles
+from bot import action_menus, i18n, presenters, titles
 from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.cogs import answer
@@ -47,6 +48,9 @@ def _withdraw(name: str) -> None:
 
 
 titles.on_register(_offer, _withdraw)
+#: The seats `/game new` offers: from the fewest to the most any installed title plays (each
+#: engine's ``SEAT_COUNTS``); each game's own counts are checked by :func:`new_table`.
+FEWEST_SEATS, MOST_SEATS = titles.seat_range()
 AI_CHOICES = [
     app_commands.Choice(name=f"{level}: play alone against {level} AIs", value=level)
     for level in ai_seats.AI_LEVELS
@@ -152,7 +156,7 @@ def option_suggestions(game: str, typed: str) -> list[str]:
             entry = f"{name}={value}"
             if entry.startswith(last.lower()) and name not in done:
                 out.append((head + entry)[:100])
-    return out[: presenters.MAX_CHOICES]
+    return out[: action_menus.MAX_CHOICES]
 
 
 async def table_here(interaction: discord.Interaction[Any]) -> Table:
@@ -299,6 +303,93 @@ async def table_language(interaction: discord.Interaction[Any]) -> str:
     return await guild_lang(service, interaction.guild_id, interaction.guild_locale)
 
 
+@dataclass(frozen=True)
+class NewTable:
+    """What `/game new` asks for, checked: the game, its number of seats, the seat order, the
+    table options (the engine's and the bot's), the AI level to play alone against (None: a
+    lobby) and the table's language (None: the server's)."""
+
+    game: str
+    seats: int
+    order: str
+    options: dict[str, Any]
+    ai: str | None
+    language: str | None
+
+
+def new_table(
+    game: app_commands.Choice[str],
+    seats: int | None,
+    order: str,
+    options: str | None,
+    ai: str | None,
+    language: str | None,
+    *,
+    lang: str,
+) -> NewTable:
+    """`/game new`'s choices checked before anything is created (seats default to the most the
+    game plays), or a refusal in ``lang`` saying what is wrong."""
+    try:
+        module = get_game(game.value)
+    except KeyError:
+        missing = _("{game} is not installed on this bot yet.", game=game.name)
+        raise CommandRefused(missing) from None
+    counts = sorted(module.SEAT_COUNTS)
+    wanted = seats if seats is not None else counts[-1]
+    if wanted not in counts:
+        allowed = ", ".join(str(n) for n in counts)
+        raise CommandRefused(
+            _(
+                "{game} is played with {counts} players.",
+                game=presenters.game_title(game.value, lang=lang),
+                counts=allowed,
+            )
+        )
+    table_options = parse_options(game.value, options)
+    if ai is not None and not has_ai(game.value):
+        raise CommandRefused(NO_AI)
+    if ai is not None and ai not in ai_seats.AI_LEVELS:
+        raise CommandRefused(
+            _(
+                "Unknown AI level {level}; choose one of: {levels}.",
+                level=repr(ai),
+                levels=", ".join(ai_seats.AI_LEVELS),
+            )
+        )
+    if language is not None and language not in i18n.LANGUAGES:
+        raise CommandRefused(
+            _("Unknown language {language}; choose one from the list.", language=repr(language))
+        )
+    return NewTable(game.value, wanted, order, table_options, ai, language)
+
+
+async def _answer_busy(
+    interaction: discord.Interaction[Any], busy: Table, asked: NewTable, language: str, *, lang: str
+) -> None:
+    """`/game new` in a channel that has a game: one game per channel; a lobby may be opened in
+    a new thread instead (a button offers it where its custom id can carry the choices)."""
+    busy_game = presenters.game_title(busy.game, lang=lang)
+    offer = (asked.game, asked.seats, asked.order, language, asked.options)
+    if asked.ai is None and NewThreadButton.fits(*offer):
+        view = discord.ui.View(timeout=None)
+        view.add_item(NewThreadButton(*offer, lang=lang))
+        text = _(
+            "This channel already has a game (table #{table}, {game}). One game per channel.",
+            table=busy.id,
+            game=busy_game,
+        )
+        await answer(interaction, text, view=view)
+        return
+    text = _(
+        "This channel already has a game (table #{table}, {game}). "
+        "One game per channel. Open a thread and use {command} there.",
+        table=busy.id,
+        command=command("game new"),
+        game=busy_game,
+    )
+    await answer(interaction, text)
+
+
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
     """Tables: open, show, resign, abort, list."""
@@ -319,7 +410,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
-        seats: app_commands.Range[int, 2, 4] | None = None,
+        seats: app_commands.Range[int, FEWEST_SEATS, MOST_SEATS] | None = None,
         order: app_commands.Choice[str] | None = None,
         options: str | None = None,
         ai: app_commands.Choice[str] | None = None,
@@ -328,88 +419,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         bot = bot_of(interaction)
         if interaction.channel_id is None:
             raise CommandRefused(_("Use this command in a server channel."))
-        try:
-            module = get_game(game.value)
-        except KeyError:
-            raise CommandRefused(
-                _("{game} is not installed on this bot yet.", game=game.name)
-            ) from None
         lang = reply_lang(interaction)
-        counts = sorted(module.SEAT_COUNTS)
-        wanted = seats if seats is not None else counts[-1]
-        if wanted not in counts:
-            allowed = ", ".join(str(n) for n in counts)
-            raise CommandRefused(
-                _(
-                    "{game} is played with {counts} players.",
-                    game=presenters.game_title(game.value, lang=lang),
-                    counts=allowed,
-                )
-            )
-        seat_order = order.value if order is not None else "join"
-        table_options = parse_options(game.value, options)
-        if ai is not None and not has_ai(game.value):
-            raise CommandRefused(NO_AI)
-        if ai is not None and ai.value not in ai_seats.AI_LEVELS:
-            raise CommandRefused(
-                _(
-                    "Unknown AI level {level}; choose one of: {levels}.",
-                    level=repr(ai.value),
-                    levels=", ".join(ai_seats.AI_LEVELS),
-                )
-            )
-        if language is not None and language.value not in i18n.LANGUAGES:
-            raise CommandRefused(
-                _(
-                    "Unknown language {language}; choose one from the list.",
-                    language=repr(language.value),
-                )
-            )
-        engine_options, rated = split_options(table_options)
+        asked = new_table(
+            game,
+            seats,
+            order.value if order is not None else "join",
+            options,
+            ai.value if ai is not None else None,
+            language.value if language is not None else None,
+            lang=lang,
+        )
+        engine_options, rated = split_options(asked.options)
         # Answer Discord at once (only to the caller): posting the lobby may wait for a rate limit.
         await acknowledge(interaction)
-        new_language = (language.value if language is not None else None) or await table_language(
-            interaction
-        )
+        new_language = asked.language or await table_language(interaction)
         try:
             table = await bot.service.create(
-                game=game.value,
+                game=asked.game,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 creator=player_of(interaction),
-                max_seats=wanted,
-                seat_order=seat_order,
+                max_seats=asked.seats,
+                seat_order=asked.order,
                 options=engine_options,
                 rated=rated,
-                ai_replaces=ai_replaces_of(table_options),
+                ai_replaces=ai_replaces_of(asked.options),
                 language=new_language,
-                hints=hints_of(table_options),
+                hints=hints_of(asked.options),
             )
         except ChannelBusy as busy:
-            busy_game = presenters.game_title(busy.table.game, lang=lang)
-            offer = (game.value, wanted, seat_order, new_language, table_options)
-            if ai is None and NewThreadButton.fits(*offer):
-                view = discord.ui.View(timeout=None)
-                view.add_item(NewThreadButton(*offer, lang=lang))
-                text = _(
-                    "This channel already has a game (table #{table}, {game}). "
-                    "One game per channel.",
-                    table=busy.table.id,
-                    game=busy_game,
-                )
-                await answer(interaction, text, view=view)
-            else:
-                text = _(
-                    "This channel already has a game (table #{table}, {game}). "
-                    "One game per channel. Open a thread and use {command} there.",
-                    table=busy.table.id,
-                    command=command("game new"),
-                    game=busy_game,
-                )
-                await answer(interaction, text)
+            await _answer_busy(interaction, busy.table, asked, new_language, lang=lang)
             return
-        if ai is not None:
-            await start_solo(interaction, table, ai.value)
+        if asked.ai is not None:
+            await start_solo(interaction, table, asked.ai)
             return
         try:
             await post_lobby(bot, table)
@@ -421,7 +463,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             interaction,
             _(
                 "Opened {game} table #{table}.",
-                game=presenters.game_title(game.value, lang=lang),
+                game=presenters.game_title(asked.game, lang=lang),
                 table=table.id,
             ),
         )

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import presenters
+from bot import action_menus, presenters
 from bot.cogs.game import GAME_CHOICES
 from bot.i18n import _
 from bot.leagues import League, Snapshot
@@ -85,7 +85,7 @@ async def league_choices(
         )
         if typed in league.name.casefold() or typed == str(league.id):
             out.append(app_commands.Choice(name=label[:100], value=str(league.id)))
-    return out[: presenters.MAX_CHOICES]
+    return out[: action_menus.MAX_CHOICES]
 
 
 async def _snapshot_for(interaction: discord.Interaction[Any]) -> Snapshot | None:
@@ -325,7 +325,7 @@ class LeagueCog(
             app_commands.Choice(name=m.name[:100], value=str(m.user_id))
             for m in snap.members
             if m.left_at is None and typed in m.name.casefold()
-        ][: presenters.MAX_CHOICES]
+        ][: action_menus.MAX_CHOICES]
 
     @app_commands.command(name="adjudicate", description="Set a match's result (managers)")
     @app_commands.describe(
@@ -393,7 +393,7 @@ class LeagueCog(
             )
             if current.casefold() in label.casefold():
                 out.append(app_commands.Choice(name=label[:100], value=str(m.id)))
-        return out[: presenters.MAX_CHOICES]
+        return out[: action_menus.MAX_CHOICES]
 
     @adjudicate.autocomplete("result")
     async def adjudicate_result(
@@ -413,7 +413,7 @@ class LeagueCog(
             app_commands.Choice(name=o[:100], value=o[:100])
             for o in options
             if o.casefold().startswith(typed)
-        ][: presenters.MAX_CHOICES]
+        ][: action_menus.MAX_CHOICES]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import presenters
+from bot import action_menus, presenters
 from bot.cogs import ANSWERS_IN_TIME, answer
 from bot.cogs.game import GAME_CHOICES, table_here
 from bot.i18n import _
@@ -81,7 +81,7 @@ async def legal_choices(
     legal = here[1]
     if prefix:
         legal = [a[len(prefix) :] for a in legal if a.startswith(prefix)]
-    return [a for a in presenters.rank_actions(legal, current) if len(a) <= 100]
+    return [a for a in action_menus.rank_actions(legal, current) if len(a) <= 100]
 
 
 class PlayCog(commands.Cog):
@@ -107,7 +107,7 @@ class PlayCog(commands.Cog):
         game, legal = here
         lang = reply_lang(interaction)
         # The notation typed, or the player's own words ("사원 f4", "tapınak f4").
-        found = labels.search(game, legal, current, lang=lang, limit=presenters.MAX_CHOICES)
+        found = labels.search(game, legal, current, lang=lang, limit=action_menus.MAX_CHOICES)
         return [
             app_commands.Choice(name=labels.choice_name(game, a, lang=lang), value=a)
             for a in found

@@ -30,6 +30,7 @@ __all__ = [
     "Title",
     "on_register",
     "register",
+    "seat_range",
     "title",
     "title_names",
     "titles",
@@ -105,6 +106,20 @@ class Title:
     pending: Callable[[Params, Sequence[str]], Text | None] | None = None
     #: A seat's score table as shown in hands and results; None: the shared "word n" list.
     score_text: Callable[[Params], Text | None] | None = None
+    #: The words of a score table's parts by key (the "word" of "word n"); empty: the keys.
+    score_words: Mapping[str, Text] = field(default_factory=dict)
+    #: The sentences after the hand beside a seat's private image (its own view, the seat);
+    #: None: the seat's score (``score_text``, else its table or number).
+    private_lines: Callable[[Params, int], list[Text]] | None = None
+    #: A seat's score on its line of the final result (the game's summary: ``scores``, the
+    #: final ``public`` view; the seat); None: its score table (``score_text``, else the parts).
+    final_score: Callable[[Params, int], Text | None] | None = None
+    #: What a seat held at the end (its own final view, the seat; None: nothing to tell); None
+    #: here: the view's ``hand``.
+    final_hand: Callable[[Params, int], Text | str | None] | None = None
+    #: Whether a public view's last action (as that view shows it) is told by its event
+    #: alone, its notation hiding a secret (e.g. ``swap 3 tiles``); None: every one is shown.
+    told_by_event: Callable[[str], bool] | None = None
     #: A view's ``hand`` (a list) in words; None: each card by name, anything else as it is.
     hand: Callable[[list[Any]], Text | str] | None = None
     #: A card object of a view by its name in the reader's language.
@@ -265,3 +280,12 @@ def title(name: str) -> Title | None:
     """The entry of title ``name``, or None for a name no title has."""
     _load()
     return _TITLES.get(name)
+
+
+def seat_range() -> tuple[int, int]:
+    """The fewest and the most seats of any title (each engine's ``SEAT_COUNTS``): the range a
+    command choosing the number of seats offers."""
+    from bot import games
+
+    counts = [n for name in title_names() for n in games.get_game(name).SEAT_COUNTS]
+    return min(counts), max(counts)

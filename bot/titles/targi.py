@@ -4,49 +4,25 @@ languages."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.contract import GameEngine, Params
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
-from bot.presenters import good_word, goods_text, score_parts
+from bot.presenters import points_sentence, score_parts, seat_entry
 from bot.titles import PbpFacts, Title
 from bot.titles.keyed import KeyedTexts, const, param, read, says
+from bot.titles.targi_words import (
+    SCORE_WORDS,
+    border_name,
+    card_object_name,
+    data_names,
+    good_word,
+    goods_text,
+    targi_card_name,
+)
 from renderers import targi_stats as stats_words
-
-
-def targi_card_name(card_id: object) -> Text | str:
-    """A Targi card by id as the reader calls it: tribe and border cards by name
-    (``named("targi card", name)``), goods cards as "goods card <name>"."""
-    card = str(card_id)
-    if card in TARGI_CARDS.tribe:
-        return named("targi card", TARGI_CARDS.tribe[card].name)
-    if card in TARGI_CARDS.goods:
-        return _("goods card {name}", name=named("targi card", TARGI_CARDS.goods[card].name))
-    return card
-
-
-def _border(number: object) -> Text | str:
-    border = TARGI_CARDS.border.get(int(str(number)))
-    return named("targi card", border.name) if border is not None else str(number)
-
-
-def data_names() -> Iterator[tuple[str, str | None]]:
-    """Every name from the game data a player can be shown, with its context, for the
-    ``engine`` catalogue: Targi's card names (``named("targi card", name)``) and its tribe
-    symbols (``named("targi symbol", name)``)."""
-    cards = TARGI_CARDS
-    names = [card.name for card in cards.border.values()]
-    names += [card.name for card in cards.tribe.values()]
-    names += [card.name for card in cards.goods.values()]
-    for name in dict.fromkeys(names):
-        yield name, "targi card"
-    for symbol in dict.fromkeys(cards.symbols.values()):
-        yield symbol, "targi symbol"
-    # The cards' short texts (``named("targi card text", short)``) are the ``images``
-    # catalogue's: drawn on the cards, they are translated to fit there, and one text has one
-    # translation in the merged catalogue.
 
 
 def _slot(slot: object) -> Text | str:
@@ -60,7 +36,7 @@ def _slot(slot: object) -> Text | str:
 
 _GOODS = read("goods", goods_text)
 _CARD = read("card", targi_card_name)
-_BORDER = read("border", _border)
+_BORDER = read("border", border_name)
 _GOOD = read("good", good_word)
 #: The final scores of the two seats, in the order the end events name them.
 _FINAL_SEATS = {"first_seat": const("@0"), "second_seat": const("@1")}
@@ -433,23 +409,52 @@ def _targi_score(score: Mapping[str, Any]) -> Text:
     held = {k: v for k, v in score.items() if k not in _POINT_PARTS and k != "vp"}
     total: Text = _("{n} VP", n=score.get("vp", 0))
     if points:
-        total = _("{total} ({parts})", total=total, parts=score_parts(points))
+        total = _("{total} ({parts})", total=total, parts=score_parts(points, SCORE_WORDS))
     if not held:
         return total
-    return _("{points} · goods: {goods}", points=total, goods=score_parts(held))
-
-
-def _card_of(card: Mapping[str, Any]) -> Text | str:
-    """A card object of a view by its name, translated when it is a Targi card's name."""
-    card_id, name = str(card.get("id")), card.get("name")
-    known = TARGI_CARDS.tribe.get(card_id) or TARGI_CARDS.goods.get(card_id)
-    if known is not None and name == known.name:
-        return named("targi card", known.name)
-    return str(name or card.get("id") or card)
+    return _("{points} · goods: {goods}", points=total, goods=score_parts(held, SCORE_WORDS))
 
 
 def _score_text(score: Params) -> Text | None:
     return _targi_score(score) if "vp" in score else None
+
+
+def _private_lines(private: Params, seat: int) -> list[Text]:
+    """Beside a seat's private image: its hand card, its score, and a tribe card only it saw
+    drawn (Tribal Expansion)."""
+    parts: list[Text] = []
+    mine = seat_entry(private, seat)
+    if mine is not None:
+        if "hand_held" in mine:
+            card = mine.get("hand")
+            if isinstance(card, Mapping):
+                parts.append(_("Your hand card: {card}.", card=card_object_name(card)))
+            elif not mine.get("hand_held"):
+                parts.append(_("Your hand is empty."))
+        score = mine.get("score")
+        told = _score_text(score) if isinstance(score, Mapping) else None
+        points = points_sentence(score, SCORE_WORDS) if told is None else None
+        if told is not None:
+            parts.append(_("Your score: {score}.", score=told))
+        elif points is not None:
+            parts.append(points)
+    pending = private.get("pending")
+    if isinstance(pending, Mapping) and pending.get("source") == "expansion":
+        card = pending.get("card")
+        if pending.get("seat") == seat and isinstance(card, Mapping):
+            parts.append(_("You drew {card} (Tribal Expansion).", card=card_object_name(card)))
+    return parts
+
+
+def _final_hand(view: Params, seat: int) -> Text | str | None:
+    """The hand card a seat held at the end ("no card" without one)."""
+    mine = seat_entry(view, seat)
+    if mine is None or "hand_held" not in mine:
+        return None
+    card = mine.get("hand")
+    if isinstance(card, Mapping):
+        return C_("hand card", "{card}", card=card_object_name(card))
+    return _("no card")
 
 
 def _takeback(before: Any, after: Any, seat: int) -> Text | None:
@@ -565,7 +570,10 @@ TITLE = Title(
         "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
     },
     score_text=_score_text,
-    card_name=_card_of,
+    score_words=SCORE_WORDS,
+    private_lines=_private_lines,
+    final_hand=_final_hand,
+    card_name=card_object_name,
     # The colours the board draws the seats in (renderers.targi.SEAT_NAMES).
     seat_words=(C_("Targi colour", "blue"), C_("Targi colour", "white")),
     data_names=data_names,

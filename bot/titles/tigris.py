@@ -8,17 +8,19 @@ from typing import Any
 
 from bot.games.contract import GameEngine, Params
 from bot.i18n import C_, N_, Text, _, listing
-from bot.presenters import (
+from bot.presenters import commas, points_sentence, score_parts, seat_entry, seat_name
+from bot.titles import PbpFacts, Title
+from bot.titles.keyed import KeyedTexts, const, num, read, says
+from bot.titles.tigris_words import (
+    COLOURS,
+    DYNASTY_WORDS,
+    SCORE_WORDS,
     colour_counts,
     colour_word,
-    commas,
     leader_word,
-    seat_name,
     tile_word,
     tiles_of,
 )
-from bot.titles import PbpFacts, Title
-from bot.titles.keyed import KeyedTexts, const, num, read, says
 from renderers import tigris_stats as stats_words
 
 _COLOUR = read("colour", colour_word)
@@ -262,6 +264,51 @@ def _takeback(before: Any, after: Any, seat: int) -> Text | None:
     return None
 
 
+def _private_lines(private: Params, seat: int) -> list[Text]:
+    """A seat's points beside its tiles: each colour, and the treasures it holds."""
+    mine = seat_entry(private, seat)
+    if mine is None:
+        return []
+    score = mine.get("score")
+    treasures = mine.get("treasures")
+    if isinstance(score, Mapping) and isinstance(treasures, int):
+        score = {**score, "treasures": treasures}
+    points = points_sentence(score, SCORE_WORDS)
+    return [points] if points is not None else []
+
+
+def _final_score(summary: Params, seat: int) -> Text | None:
+    """A seat's final score (its weakest colour, treasures wild), then the table it came from
+    ("final score 3 (red 11, blue 1, …, treasures 5)"); None without final scores."""
+    public = summary.get("public")
+    final = public.get("final") if isinstance(public, Mapping) else None
+    totals = (
+        summary.get("final_score")
+        or (final.get("final_score") if isinstance(final, Mapping) else None)
+        or []
+    )
+    if not 0 <= seat < len(totals):
+        return None
+    shown = _("final score {n}", n=totals[seat])
+    scores = summary.get("scores") or []
+    score = scores[seat] if 0 <= seat < len(scores) else None
+    if isinstance(score, Mapping):
+        shown = _("{total} ({parts})", total=shown, parts=score_parts(score, SCORE_WORDS))
+    return shown
+
+
+def _hidden_swap(action: str) -> bool:
+    """A swap as the other seats see it (``swap 3 tiles``, not which tiles): its event tells
+    how many in words."""
+    words = action.split()
+    return (
+        len(words) == 3
+        and words[0] == "swap"
+        and words[1].isdigit()
+        and words[2] in ("tile", "tiles")
+    )
+
+
 #: What the score story marks: the event keys of a war won (with or without tiles lost), a
 #: revolt won, a treasure taken.
 MARKS = {
@@ -283,7 +330,7 @@ def _story(
     and revolts (both sides' seats, ``won`` the winner's) and treasures taken."""
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
-    colours = ("red", "blue", "green", "black")
+    colours = COLOURS
     for seat in range(len(views[0]["players"])):
         own = [game.view(states[i], seat)["players"][seat] for i in ends]
         series = {c: [int(p["score"][c]) for p in own] for c in colours}
@@ -349,13 +396,12 @@ TITLE = Title(
         "english_support": C_("option", "English support variant"),
     },
     hand=colour_counts,
+    score_words=SCORE_WORDS,
+    private_lines=_private_lines,
+    final_score=_final_score,
+    told_by_event=_hidden_swap,
     # The board's order of dynasties (bot.games.tigris.board.DYNASTIES), seat by seat.
-    seat_words=(
-        C_("dynasty", "archer"),
-        C_("dynasty", "bull"),
-        C_("dynasty", "pot"),
-        C_("dynasty", "lion"),
-    ),
+    seat_words=tuple(DYNASTY_WORDS.values()),
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
         skip_preferences=("support 0", "monument none", "pass"),

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import presenters, titles
+from bot import action_menus, presenters, titles
 from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
@@ -317,7 +317,7 @@ class ActionSelect(
         table_id: int,
         version: int,
         n: int,
-        options: list[presenters.MenuOption] | None = None,
+        options: list[action_menus.MenuOption] | None = None,
         *,
         lang: str,
     ) -> None:
@@ -394,7 +394,7 @@ async def submit_from_menu(
     await after_move(bot, result)
 
 
-def _labelled(game: str, option: presenters.MenuOption, lang: str) -> presenters.MenuOption:
+def _labelled(game: str, option: action_menus.MenuOption, lang: str) -> action_menus.MenuOption:
     if option.is_group:
         label = labels.prefix_label(game, option.value, option.count, lang=lang)
     else:
@@ -403,14 +403,14 @@ def _labelled(game: str, option: presenters.MenuOption, lang: str) -> presenters
 
 
 def action_view(
-    table: Table, menu: list[list[presenters.MenuOption]], *, lang: str
+    table: Table, menu: list[list[action_menus.MenuOption]], *, lang: str
 ) -> discord.ui.View:
     """Buttons when every option is a short action and they fit, else one select per group;
     each labelled in ``lang`` (the value behind it stays the notation)."""
     view = discord.ui.View(timeout=None)
     menu = [[_labelled(table.game, option, lang) for option in group] for group in menu]
     options = [option for group in menu for option in group]
-    as_buttons = len(options) <= presenters.MAX_CHOICES and all(
+    as_buttons = len(options) <= action_menus.MAX_CHOICES and all(
         not option.is_group
         and len(_action_custom_id(table.id, table.version, option.value)) <= MAX_CUSTOM_ID
         for option in options
@@ -590,7 +590,7 @@ def menu_view(
     if picker.module_of(table.game) is not None:  # a picker path, not a menu prefix
         legal = [a for a in legal if picker.leads_to(prefix, a)]
         prefix = ""
-    menu = presenters.action_menu(legal, prefix)
+    menu = action_menus.action_menu(legal, prefix)
     shown = sum(len(group) for group in menu)
     return action_view(table, menu, lang=lang), shown, False
 

@@ -16,7 +16,7 @@ import importlib
 import unicodedata
 from collections.abc import Sequence
 
-from bot import presenters, titles
+from bot import action_menus, titles
 from bot.i18n import Text, _, tr
 from bot.presenters import capitalized
 
@@ -138,15 +138,15 @@ def search(
     game: str, actions: Sequence[str], typed: str, *, lang: str, limit: int = 25
 ) -> list[str]:
     """`/move`'s suggestions: the actions matching the notation typed (best first, as
-    :func:`bot.presenters.rank_actions`), then those matching the player's words in their
+    :func:`bot.action_menus.rank_actions`), then those matching the player's words in their
     language or in English ("사원 f4", "tapınak f4", "temple f4" find ``tile red F4``)."""
-    found = presenters.rank_actions(actions, typed, limit)
+    found = action_menus.rank_actions(actions, typed, limit)
     typed_words = _fold(typed).split()
     if len(found) >= limit or not typed_words:
         return found
     taken = set(found)
     worded = [
-        (-len(set(typed_words) & set(words)), presenters.natural_key(a), a)
+        (-len(set(typed_words) & set(words)), action_menus.natural_key(a), a)
         for a in actions
         if a not in taken and _matches(words := _searchable(game, a, lang), typed_words)
     ]

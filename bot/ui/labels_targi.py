@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-from bot import presenters
 from bot.i18n import C_, N_, Text, _, listing
-from bot.titles.targi import _border
+from bot.titles.targi_words import GOODS_LETTERS, border_name, good_word
 
-_GOODS = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold"}
 _AMOUNT = re.compile(r"^(\d+)(VP|D|S|P|G)$", re.IGNORECASE)
 
 
@@ -27,13 +25,13 @@ def _goods(words: list[str]) -> object:
         elif amount[2].upper() == "VP":
             parts.append(N_("{n} VP token", "{n} VP tokens", int(amount[1])))
         else:
-            good = presenters._word(presenters._GOOD_WORDS, _GOODS[amount[2].upper()])
+            good = good_word(GOODS_LETTERS[amount[2].upper()])
             parts.append(C_("goods", "{n} {good}", n=int(amount[1]), good=good))
     return listing(parts) if len(parts) != 1 else parts[0]
 
 
 def _one_good(letter: str) -> Text | str:
-    return presenters._word(presenters._GOOD_WORDS, _GOODS.get(letter.upper(), letter))
+    return good_word(GOODS_LETTERS.get(letter.upper(), letter))
 
 
 def _slot_moves(words: list[str]) -> Text:
@@ -67,11 +65,11 @@ def label(words: list[str]) -> Text | str | None:
             "swap": _("Swap displayed cards"),
         }.get(verb)
     if verb == "place" and len(args) == 1 and args[0].isdecimal():
-        card = _border(args[0])
+        card = border_name(args[0])
         return _("Place a Targi on {n} {card}", n=args[0], card=card)
     if verb == "use" and len(args) == 1:
         if args[0].isdecimal():
-            return _("Use {n} {card}", n=args[0], card=_border(args[0]))
+            return _("Use {n} {card}", n=args[0], card=border_name(args[0]))
         return _("Use the centre card at {cell}", cell=args[0])
     if verb in ("display", "play") and args[0].isdecimal():
         if len(args) == 1:

@@ -8,8 +8,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from bot import presenters
+from bot import action_menus
 from bot.i18n import C_, N_, Text, _, listing
+from bot.titles.tigris_words import COLOURS, colour_word, leader_word, tile_word
 
 # ---- the Act picker (bot.ui.picker) ----
 
@@ -17,7 +18,7 @@ from bot.i18n import C_, N_, Text, _, listing
 PIECE_WORDS = {"tile": 2, "leader": 2}
 #: The pieces' order: tiles, leaders, then the other moves.
 PIECE_ORDER = tuple(
-    [f"{piece} {c}" for piece in ("tile", "leader") for c in ("red", "blue", "green", "black")]
+    [f"{piece} {c}" for piece in ("tile", "leader") for c in COLOURS]
     + ["catastrophe", "swap", "withdraw", "pass"]
 )
 #: The first screen's rows (the rest fill the rows after them).
@@ -40,17 +41,14 @@ EMOJI = {
 }
 
 
-_COLOURS = ("red", "blue", "green", "black")
-
-
 def sort_key(action: str) -> tuple[Any, ...]:
     """The picker's order of a screen: swaps by how many tiles, then red, blue, green, black;
     anything else as the notation sorts naturally."""
     words = action.split()
     if words[0] == "swap":
-        colours = tuple(_COLOURS.index(c) if c in _COLOURS else 9 for c in words[1:])
+        colours = tuple(COLOURS.index(c) if c in COLOURS else 9 for c in words[1:])
         return (1, len(colours), colours)
-    return (0, presenters.natural_key(action))
+    return (0, action_menus.natural_key(action))
 
 
 def short(words: list[str]) -> str | None:
@@ -121,24 +119,23 @@ def label(words: list[str]) -> Text | str | None:
         }.get(verb)
     colour = args[0]
     if verb == "tile":
-        tile = presenters.tile_word(colour)
+        tile = tile_word(colour)
         if len(args) == 1:
             return _("{tile} tile …", tile=tile)
         return _("{tile} tile → {square}", tile=tile, square=args[1])
     if verb == "leader":
-        leader = presenters.leader_word(colour)
+        leader = leader_word(colour)
         if len(args) == 1:
             return _("{leader} leader …", leader=leader)
         return _("{leader} leader → {square}", leader=leader, square=args[1])
     if verb == "withdraw":
-        return _("Withdraw the {leader} leader", leader=presenters.leader_word(colour))
+        return _("Withdraw the {leader} leader", leader=leader_word(colour))
     if verb == "catastrophe":
         return _("Catastrophe tile → {square}", square=args[0])
     if verb == "swap":
         counts = Counter(args)  # in the order typed: "swap red red black" is 2 red, 1 black
         tiles = listing(
-            C_("goods", "{n} {good}", n=n, good=presenters.colour_word(c))
-            for c, n in counts.items()
+            C_("goods", "{n} {good}", n=n, good=colour_word(c)) for c, n in counts.items()
         )
         return _("Swap: {tiles}", tiles=tiles)
     if verb == "support" and args[0].isdecimal():
@@ -147,14 +144,14 @@ def label(words: list[str]) -> Text | str | None:
             return _("No support tiles")
         return N_("Support with {n} tile", "Support with {n} tiles", n)
     if verb == "war":
-        return _("{leader} war first", leader=presenters.leader_word(colour))
+        return _("{leader} war first", leader=leader_word(colour))
     if verb == "monument":
         if colour == "none":
             return _("No monument")
         if len(args) == 1:
             return _("Monument at {square} …", square=args[0])
         pair = args[1].split("-")
-        colours = listing(presenters.colour_word(c) for c in pair)
+        colours = listing(colour_word(c) for c in pair)
         return _("Monument at {square}: {colours}", square=args[0], colours=colours)
     if verb == "treasure":
         return _("Treasure at {square}", square=args[0])

@@ -11,7 +11,7 @@ the next word is a board square and the squares do not fit, the screen offers th
 nearest the player's own pieces (a title's ``near`` hook ranks them) and one button per row of
 the board; a row's screen then holds its squares. A title opts in with ``PIECE_WORDS`` in its labels
 module (how many words name a piece: ``tile red`` is one piece, ``pass`` another); titles
-without it keep the Act menu of buttons and selects (:func:`bot.presenters.action_menu`).
+without it keep the Act menu of buttons and selects (:func:`bot.action_menus.action_menu`).
 
 No discord.py here: :mod:`bot.ui.items` turns a :class:`Screen` into buttons, and the taps
 benchmark (:mod:`bot.bench.taps`) walks the same screens.
@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from bot import titles
-from bot.presenters import natural_key
+from bot.action_menus import natural_key
 
 __all__ = [
     "MAX_BUTTONS",

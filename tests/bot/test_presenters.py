@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import presenters
+from bot import action_menus, presenters
 
 NAMES = ["Alice", "Bob", "Carol"]
 
@@ -62,19 +62,19 @@ def test_unknown_seat_reference_is_left_alone() -> None:
 def test_rank_actions_puts_prefix_matches_first_and_caps_at_25() -> None:
     actions = [f"tile red {c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 12)]
     actions += ["pass", "catastrophe F4", "leader red F4"]
-    ranked = presenters.rank_actions(actions, "tile red A")
+    ranked = action_menus.rank_actions(actions, "tile red A")
     assert len(ranked) == 11
     assert ranked[:3] == ["tile red A1", "tile red A2", "tile red A3"]
     assert ranked[-1] == "tile red A11"
     # Words in order: "red f4" finds both a tile and a leader on F4, prefix-first ordering stays.
-    assert presenters.rank_actions(actions, "red f4") == ["leader red F4", "tile red F4"]
-    assert presenters.rank_actions(actions, "PASS") == ["pass"]
-    assert len(presenters.rank_actions(actions, "")) == presenters.MAX_CHOICES
-    assert presenters.rank_actions(actions, "fly") == []
+    assert action_menus.rank_actions(actions, "red f4") == ["leader red F4", "tile red F4"]
+    assert action_menus.rank_actions(actions, "PASS") == ["pass"]
+    assert len(action_menus.rank_actions(actions, "")) == action_menus.MAX_CHOICES
+    assert action_menus.rank_actions(actions, "fly") == []
 
 
 def test_small_menu_is_the_actions_themselves() -> None:
-    menu = presenters.action_menu(["pass", "tile red F4", "tile blue F4"])
+    menu = action_menus.action_menu(["pass", "tile red F4", "tile blue F4"])
     assert [[o.value for o in group] for group in menu] == [["pass", "tile blue F4", "tile red F4"]]
     assert not any(o.is_group for group in menu for o in group)
 
@@ -83,21 +83,21 @@ def test_big_menu_groups_by_word_and_reopens_a_group() -> None:
     squares = [f"{c}{r}" for c in "ABCDEFGHIJKLMNOP" for r in range(1, 12)]
     actions = [f"tile {colour} {sq}" for colour in ("red", "blue") for sq in squares]
     actions += ["pass"] + [f"catastrophe {sq}" for sq in squares]
-    top = presenters.action_menu(actions)
+    top = action_menus.action_menu(actions)
     values = [(o.value, o.is_group) for group in top for o in group]
     assert values == [("catastrophe", True), ("pass", False), ("tile", True)]
-    tiles = presenters.action_menu(actions, "tile")
+    tiles = action_menus.action_menu(actions, "tile")
     assert [(o.value, o.count) for group in tiles for o in group] == [
         ("tile blue", 176),
         ("tile red", 176),
     ]
-    red = presenters.action_menu(actions, "tile red")
+    red = action_menus.action_menu(actions, "tile red")
     options = [o for group in red for o in group]
-    assert all(len(group) <= presenters.MAX_CHOICES for group in red) and len(red) <= 5
+    assert all(len(group) <= action_menus.MAX_CHOICES for group in red) and len(red) <= 5
     # 176 squares do not fit five selects: grouped again by the square's first letter.
     assert options[0].value == "tile red A" and options[0].count == 11
     assert len(options) == 16
-    column = presenters.action_menu(actions, "tile red A")
+    column = action_menus.action_menu(actions, "tile red A")
     assert [o.value for group in column for o in group][:3] == [
         "tile red A1",
         "tile red A2",

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import presenters
+from bot import action_menus
 from bot.games import game_names, get_game
 from tests.tigris.helpers import position
 
@@ -22,24 +22,24 @@ def _verbs(actions: list[str]) -> set[str]:
 def test_an_empty_text_on_a_tigris_turn_offers_every_verb_and_every_colour() -> None:
     state = position(hands={0: "red red blue green black black"}, board="H7: P1 r")
     legal = get_game("tigris").legal_actions(state, 0)
-    shown = presenters.rank_actions(legal, "")
-    assert len(shown) == presenters.MAX_CHOICES
+    shown = action_menus.rank_actions(legal, "")
+    assert len(shown) == action_menus.MAX_CHOICES
     assert set(shown) <= set(legal)
     # Tiles, leaders, catastrophes, swaps and pass, not 25 catastrophes.
     assert _verbs(shown) == _verbs(legal) == {"catastrophe", "leader", "pass", "swap", "tile"}
     tiles = [a for a in shown if a.startswith("tile ")]
     assert {a.split()[1] for a in tiles} == {"red", "blue", "green", "black"}
     # "tile " narrows to tiles of every colour held, "tile red" to red tiles.
-    typed_tile = presenters.rank_actions(legal, "tile ")
-    assert len(typed_tile) == presenters.MAX_CHOICES
+    typed_tile = action_menus.rank_actions(legal, "tile ")
+    assert len(typed_tile) == action_menus.MAX_CHOICES
     assert {a.split()[0] for a in typed_tile} == {"tile"}
     assert {a.split()[1] for a in typed_tile} == {"red", "blue", "green", "black"}
-    typed_red = presenters.rank_actions(legal, "Tile RED")
+    typed_red = action_menus.rank_actions(legal, "Tile RED")
     assert typed_red and all(a.startswith("tile red ") for a in typed_red)
     # Words in order still find actions in the middle: a square finds tiles and leaders there.
     red_tiles = [a.removeprefix("tile red ") for a in legal if a.startswith("tile red ")]
     both = next(square for square in red_tiles if f"leader red {square}" in legal)
-    found = presenters.rank_actions(legal, f"red {both.lower()}")
+    found = action_menus.rank_actions(legal, f"red {both.lower()}")
     assert found == [f"leader red {both}", f"tile red {both}"]
 
 
@@ -55,7 +55,7 @@ def test_an_empty_text_in_the_targi_action_phase_offers_each_piece_and_done() ->
         state = targi.apply(state, seat, rng.choice(targi.legal_actions(state, seat)))
     seat = targi.to_act(state)[0]
     legal = targi.legal_actions(state, seat)
-    shown = presenters.rank_actions(legal, "")
+    shown = action_menus.rank_actions(legal, "")
     assert "done" in shown
     assert {a for a in legal if a.startswith("use ")} <= set(shown)
 
@@ -63,7 +63,7 @@ def test_an_empty_text_in_the_targi_action_phase_offers_each_piece_and_done() ->
 def test_the_spread_shares_places_evenly_and_keeps_natural_order() -> None:
     actions = [f"catastrophe {c}{r}" for c in "ABCDEFGH" for r in range(1, 12)]
     actions += ["pass", "tile red A1", "tile red A2", "tile blue B4"]
-    shown = presenters.spread_actions(actions, 10)
+    shown = action_menus.spread_actions(actions, 10)
     assert shown == [
         "catastrophe A1",
         "catastrophe A2",
@@ -76,8 +76,8 @@ def test_the_spread_shares_places_evenly_and_keeps_natural_order() -> None:
         "tile red A1",
         "tile red A2",
     ]
-    assert presenters.spread_actions(actions, 0) == []
-    assert presenters.spread_actions(["pass"], 25) == ["pass"]
+    assert action_menus.spread_actions(actions, 0) == []
+    assert action_menus.spread_actions(["pass"], 25) == ["pass"]
 
 
 def _positions(game: ModuleType, seats: int, seed: int, count: int) -> list[Any]:
@@ -108,8 +108,8 @@ def test_every_legal_action_is_reached_by_typing_a_prefix_of_it(
 
         @cache
         def suggest(typed: str, legal: tuple[str, ...] = tuple(legal)) -> tuple[str, ...]:
-            shown = presenters.rank_actions(legal, typed)
-            assert len(shown) <= presenters.MAX_CHOICES
+            shown = action_menus.rank_actions(legal, typed)
+            assert len(shown) <= action_menus.MAX_CHOICES
             assert len(set(shown)) == len(shown)
             assert set(shown) <= set(legal), "suggestions are legal canonical actions only"
             return tuple(shown)

@@ -15,6 +15,8 @@ from bot import presenters
 from bot.games import get_game, tigris
 from bot.games.common import GameError
 from bot.i18n import catalog, render, tr
+from bot.titles.targi_words import goods_text
+from bot.titles.tigris_words import dynasty_word
 from bot.ui.labels import action_label
 from tests.i18n.localized import conflicts_told_twice
 from tests.tigris.helpers import play, position
@@ -50,12 +52,12 @@ def test_the_scan_finds_the_ids_it_is_for() -> None:
 
 
 def test_the_seat_order_names_each_dynasty_in_the_readers_language() -> None:
-    dynasties = ["archer", "bull", "pot"]
+    dynasties = [dynasty_word(d) for d in ("archer", "bull", "pot")]
     korean = presenters.seat_order(["Alice", "Bob", "🤖 AI (보통) 2"], dynasties)
     assert tr(korean, "ko") == "Alice (궁수), Bob (황소), 🤖 AI (보통) 2 – 항아리"
     turkish = presenters.seat_order(["Alice", "Bob", "🤖 YZ (normal) 2"], dynasties)
     assert tr(turkish, "tr") == "Alice (Okçu), Bob (Boğa), 🤖 YZ (normal) 2 – Testi"
-    english = presenters.seat_order(["Alice", "Bob"], ["archer", None])
+    english = presenters.seat_order(["Alice", "Bob"], [dynasty_word("archer"), None])
     assert tr(english, "en") == "Alice (archer), Bob"
 
 
@@ -100,12 +102,9 @@ def test_targi_goods_are_counted_words_inside_sentences() -> None:
             "params": {"player": "@1", "goods": "1VP", "border": 4}}  # fmt: skip
     assert tr(presenters.event_text("targi", paid), "ko") == "@1 님이 습격 1 카드에 낸 것: 승점 1점"
     assert tr(presenters.event_text("targi", paid), "tr") == "@1 ödedi: 1 puan (Baskın 1)"
-    free = presenters.goods_text("1D stored")
+    free = goods_text("1D stored")
     assert (tr(free, "ko"), tr(free, "tr")) == ("대추야자 1개, 저장된 금화", "1 hurma, saklı altın")
-    assert (
-        presenters.goods_text("free") != "free"
-        and tr(presenters.goods_text("free"), "ko") == "무료"
-    )
+    assert goods_text("free") != "free" and tr(goods_text("free"), "ko") == "무료"
 
 
 def test_a_display_slot_and_a_tribe_card_are_words_not_notation() -> None:

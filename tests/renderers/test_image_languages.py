@@ -17,6 +17,7 @@ from PIL import ImageDraw
 
 from bot import i18n, presenters
 from bot.i18n import Text, catalog, extract
+from bot.titles.tigris_words import colour_word
 from renderers import (
     _draw,
     _table,
@@ -314,7 +315,7 @@ def _samples(context: str | None, lang: str) -> dict[str, Any]:
         "square": "F10",
         "squares": "F10, G11",
         "colour": _longest(
-            lang, [w for c in tigris.COLOURS if isinstance(w := presenters.colour_word(c), Text)]
+            lang, [w for c in tigris.COLOURS if isinstance(w := colour_word(c), Text)]
         ),
         "leaders": _longest(lang, list(tigris.LEADERS.values())),
         "base": 10,
