@@ -30,8 +30,8 @@ from bot.service import Player, Table
 from bot.stats import Statistics
 from bot.ui import flow
 from bot.ui.images import render
-from bot.ui.items import Persistent
 from bot.ui.lang import guild_lang, table_lang, tr
+from bot.ui.persistent import Part, PersistentButton, ops
 from renderers.league import render_standings
 from renderers.stats import LEAGUE_LABELS
 
@@ -172,24 +172,17 @@ def names_within(names: list[str], room: int, *, lang: str) -> str:
 
 
 class SignupButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"league:(?P<league>\d+):(?P<op>join|leave)",
+    PersistentButton,
+    key="league",
+    parts=(Part("league_id", r"\d+", int, group="league"), ops("join", "leave")),
 ):
     """Join or Leave under a league's sign-up card (labelled in the server's language)."""
 
     def __init__(self, league_id: int, op: str, *, lang: str) -> None:
+        self.league_id, self.op = league_id, op
         style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
         label = C_("button", "Join") if op == "join" else C_("button", "Leave")
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang), style=style, custom_id=f"league:{league_id}:{op}"
-            )
-        )
-        self.league_id = league_id
-        self.op = op
-
-    fields = (("league", int), ("op", str))
+        super().__init__(tr(label, lang), style)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)

@@ -21,8 +21,8 @@ from bot.pbp.scheduler import Due
 from bot.pbp.usecases import TakebackOutcome
 from bot.service import Service, Table
 from bot.ui import flow
-from bot.ui.items import Persistent
 from bot.ui.lang import table_lang, tr
+from bot.ui.persistent import TABLE, VERSION, PersistentButton, current_table, ops
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -353,57 +353,30 @@ def takeback_offer(
     return buttons
 
 
-class TakebackButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<version>\d+)",
-):
+class TakebackButton(PersistentButton, key="undo", parts=(TABLE, VERSION)):
     """ "Take back my last move": the player who just moved asks the others to undo it."""
 
     def __init__(self, table_id: int, version: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Take back my last move"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"undo:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    fields = (("table", int), ("version", int))
+        self.table_id, self.version = table_id, version
+        label = tr(C_("button", "Take back my last move"), lang)
+        super().__init__(label, discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = flow.bot_of(interaction)
-        table = await bot.service.get(self.table_id)
-        if table.status != "active":
-            await flow.reply(interaction, flow.ended_text(table))
-        elif table.version != self.version:
-            await flow.send_stale(bot, interaction, table.id)
-        else:
+        table = await current_table(interaction, self.table_id, self.version)
+        if table is not None:
             await ask_takeback(interaction, table.id)
 
 
 class TakebackAnswer(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<version>\d+):(?P<op>approve|refuse)",
+    PersistentButton, key="undo", parts=(TABLE, VERSION, ops("approve", "refuse"))
 ):
     """Approve or Refuse under a take-back request."""
 
     def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
+        self.table_id, self.version, self.op = table_id, version, op
         style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
         label = C_("button", "Approve") if op == "approve" else C_("button", "Refuse")
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang), style=style, custom_id=f"undo:{table_id}:{version}:{op}"
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    fields = (("table", int), ("version", int), ("op", str))
+        super().__init__(tr(label, lang), style)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)
@@ -423,24 +396,12 @@ class TakebackAnswer(
 # --- rematch -----------------------------------------------------------------------------------
 
 
-class RematchButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rematch:(?P<table>\d+)",
-):
+class RematchButton(PersistentButton, key="rematch", parts=(TABLE,)):
     """Under the final scores: a new lobby here with the same players and options."""
 
     def __init__(self, table_id: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Rematch"), lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rematch:{table_id}",
-            )
-        )
         self.table_id = table_id
-
-    fields = (("table", int),)
+        super().__init__(tr(C_("button", "Rematch"), lang), discord.ButtonStyle.primary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = flow.bot_of(interaction)

@@ -29,8 +29,8 @@ from bot import presenters, replays, titles
 from bot.i18n import C_, Text, _
 from bot.service import ServiceError, Table
 from bot.ui.images import chart_png, replay_gif, turn_png
-from bot.ui.items import Persistent
 from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.persistent import TABLE, Part, PersistentButton
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -352,26 +352,13 @@ async def post_replay(
     await reply(interaction, _("Posted in the channel: {link}", link=link))
 
 
-class ReplayStep(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"replay:(?P<table>\d+):(?P<turn>\d+)",
-):
+class ReplayStep(PersistentButton, key="replay", parts=(TABLE, Part("turn", r"\d+", int))):
     """◀ / ▶ (and "Step through the turns"): turn ``turn`` of a finished game's replay, its
     still and log lines, for the clicker alone."""
 
     def __init__(self, table_id: int, turn: int, *, lang: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(turn),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"replay:{table_id}:{turn}",
-            )
-        )
-        self.table_id = table_id
-        self.turn = turn
-
-    fields = (("table", int), ("turn", int))
+        self.table_id, self.turn = table_id, turn
+        super().__init__(label or str(turn), discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui.flow import bot_of
