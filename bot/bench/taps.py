@@ -34,6 +34,7 @@ from bot import presenters, titles
 from bot.ai.arena import decide
 from bot.games import get_game
 from bot.service import Player, Table
+from bot.storage.tables import TableStatus
 from bot.ui import items
 
 #: A select's options a phone shows without scrolling.
@@ -61,7 +62,7 @@ def _table(game: str, seats: int, version: int) -> Table:
         guild_id=1,
         channel_id=1,
         creator_id=1000,
-        status="active",
+        status=TableStatus.ACTIVE,
         max_seats=seats,
         seat_order="join",
         options={},

@@ -28,6 +28,7 @@ from bot.leagues import League, LeagueUpdate, Match, Snapshot
 from bot.leagues.core import reason_text
 from bot.service import Player, Table
 from bot.stats import Statistics
+from bot.storage.tables import TableStatus
 from bot.ui import flow
 from bot.ui.images import render
 from bot.ui.lang import guild_lang, table_lang, tr
@@ -662,7 +663,7 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
     for table in update.ended_tables:
         match = decided.get(table.id)
         note = _result_note(snap, match) if match is not None else None
-        if table.status == "aborted":
+        if table.status == TableStatus.ABORTED:
             note = _(
                 "{game} table #{table} was aborted (no game result). {note}",
                 game=presenters.game_title(table.game, lang=table_lang(table)),

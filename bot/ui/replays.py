@@ -28,6 +28,7 @@ import discord
 from bot import presenters, replays, titles
 from bot.i18n import C_, Text, _
 from bot.service import ServiceError, Table
+from bot.storage.tables import TableStatus
 from bot.ui.images import chart_png, replay_gif, turn_png
 from bot.ui.lang import reply_lang, table_lang, tr
 from bot.ui.persistent import TABLE, Part, PersistentButton
@@ -181,7 +182,7 @@ def _posts_it(message: discord.Message, table: Table) -> bool:
 
 async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
     table = await bot.service.get(table_id)
-    if table.status != "finished" or table.posted_version != table.version:
+    if table.status != TableStatus.FINISHED or table.posted_version != table.version:
         return
     if not await bot.service.replay_owed(table.id):  # posted already (`/game status` again)
         return
