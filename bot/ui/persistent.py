@@ -4,18 +4,19 @@ A persistent item's custom id is its ``key`` and its :class:`Part` values joined
 (``board:7:3:act``: the table, its version, the op). The template discord.py matches a click
 against is made from the same parts, so an item declares only what is its own::
 
-    class HintButton(PersistentButton, key="hint", parts=(TABLE, VERSION)):
+    class HintButton(PersistentButton, key="hint", parts=(TABLE, VERSION)):  # hint:7:3
         def __init__(self, table_id: int, version: int, *, lang: str) -> None:
             self.table_id, self.version = table_id, version
-            super().__init__(tr(C_("button", "Hint (friendly game)"), lang), ButtonStyle.secondary)
+            label = tr(C_("button", "Hint (friendly game)"), lang)
+            super().__init__(label, discord.ButtonStyle.secondary)
 
-        async def _run(self, interaction): ...
+        async def _run(self, interaction: discord.Interaction[Any]) -> None: ...
 
 Clicks on messages sent before a restart or an upgrade rebuild the item from its custom id
-(:meth:`Persistent.from_custom_id`): custom ids never change shape (``tests/bot/
-test_custom_ids.py`` holds the ones older versions sent). The table's version in an id rises with
-every change, a take-back included, so a button's token never comes back; :func:`current_table`
-is the check a versioned item makes before it acts.
+(:meth:`Persistent.from_custom_id`): custom ids never change shape
+(``tests/bot/test_custom_ids.py`` holds the ones older versions sent). The table's version in an
+id rises with every change, a take-back included, so a button's token never comes back;
+:func:`current_table` is the check a versioned item makes before it acts.
 """
 
 from __future__ import annotations
