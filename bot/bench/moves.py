@@ -48,6 +48,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.storage.tables import TableStatus
+
 GUILD = "800000000000000001"
 #: The throttle's period (seconds): short against the latencies measured, long against the cost
 #: of stopping and continuing a process.
@@ -342,7 +344,7 @@ async def run(args: argparse.Namespace) -> int:
             async def one_move(channel_id: str, now: Round) -> bool:
                 """The player to act at this table makes a random legal move."""
                 table = await service.get(tables[channel_id])
-                if table.status != "active":
+                if table.status != TableStatus.ACTIVE:
                     return False
                 seats = await service.to_act(table.id)
                 player = table.players[rng.choice(seats)]
@@ -571,7 +573,7 @@ async def _board_shown(service: Any, table_id: int) -> None:
     """Wait until the started table's first board is in its channel."""
     for _ in range(6000):
         table = await service.get(table_id)
-        if table.status == "active" and table.board_message_id is not None:
+        if table.status == TableStatus.ACTIVE and table.board_message_id is not None:
             return
         await asyncio.sleep(0.01)
     raise RuntimeError(f"table {table_id} never showed its first board")

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.bench.moves import timed_move
 from bot.service import Player, Service
+from bot.storage.tables import TableStatus
 
 #: The first server's id; server ``i`` is this plus ``i << 22``: consecutive shards.
 GUILD_BASE = 840_000_000_000_000_000
@@ -133,7 +134,7 @@ async def run(args: argparse.Namespace) -> int:
             async def one_move(table_id: int) -> bool:
                 guild, channel = tables[table_id]
                 table = await service.get(table_id)
-                if table.status != "active":
+                if table.status != TableStatus.ACTIVE:
                     return False
                 player = table.players[rng.choice(await service.to_act(table_id))]
                 action = rng.choice(await service.legal_actions(table_id, player.user_id))

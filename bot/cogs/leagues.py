@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import action_menus, presenters
 from bot.cogs.game import GAME_CHOICES
 from bot.i18n import _
-from bot.leagues import League, Snapshot
+from bot.leagues import League, LeagueStatus, Snapshot
 from bot.leagues.core import ROUND_DAYS
 from bot.presenters import plain_text
 from bot.ui import leagues as ui
@@ -50,7 +50,7 @@ async def resolve(interaction: discord.Interaction[Any], text: str | None) -> Le
     candidates = [
         league
         for league in await bot.leagues.leagues(guild)
-        if league.status != "finished" and league.channel_id in here
+        if league.status != LeagueStatus.FINISHED and league.channel_id in here
     ]
     if len(candidates) == 1:
         return candidates[0]
@@ -58,7 +58,7 @@ async def resolve(interaction: discord.Interaction[Any], text: str | None) -> Le
         past = [
             league
             for league in await bot.leagues.leagues(guild)
-            if league.status == "finished" and league.channel_id in here
+            if league.status == LeagueStatus.FINISHED and league.channel_id in here
         ]
         if past:
             return max(past, key=lambda league: league.finished_at or 0.0)
@@ -190,7 +190,7 @@ class LeagueCog(
         await acknowledge(interaction)
         lang = reply_lang(interaction)
         current = snap.current_round
-        if snap.league.status == "running" and current is not None:
+        if snap.league.status == LeagueStatus.RUNNING and current is not None:
             matches = [
                 ui._match_line(snap, m, lang=lang)
                 for m in snap.matches
@@ -226,9 +226,9 @@ class LeagueCog(
                 "description": ui.describe(league, lang=lang),
                 "channel": f"<#{league.channel_id}>",
             }
-            if league.status == "signup":
+            if league.status == LeagueStatus.SIGNUP:
                 line = _("**{league}** ({description}) in {channel}: sign-up open.", **where)
-            elif league.status == "running":
+            elif league.status == LeagueStatus.RUNNING:
                 snap = await bot.leagues.snapshot(league.id)
                 line = _(
                     "**{league}** ({description}) in {channel}: {round}",
@@ -298,7 +298,7 @@ class LeagueCog(
     async def _after_removal(self, interaction: discord.Interaction[Any], update: Any) -> None:
         bot = bot_of(interaction)
         league = update.league
-        if league.status == "signup":
+        if league.status == LeagueStatus.SIGNUP:
             snap = await bot.leagues.snapshot(league.id)
             if league.signup_message_id is not None:
                 lang = await ui.league_lang(bot, league)  # the card is public

@@ -32,7 +32,14 @@ from bot.service import (
     Table,
     UnknownGame,
 )
-from bot.storage.leagues import LeagueQueries, LeagueRow, MatchRow, MemberRow, RoundRow
+from bot.storage.leagues import (
+    LeagueQueries,
+    LeagueRow,
+    LeagueStatus,
+    MatchRow,
+    MemberRow,
+    RoundRow,
+)
 from bot.storage.pbp import PbpOptions, PbpQueries
 from bot.storage.tables import TableStatus
 
@@ -42,6 +49,7 @@ __all__ = [
     "League",
     "LeagueError",
     "LeagueService",
+    "LeagueStatus",
     "LeagueUpdate",
     "Match",
     "Member",
@@ -305,7 +313,7 @@ class LeagueService:
         async with self._lock(league_id), self.service.db.write() as q:
             lq = LeagueQueries(q)
             league = await self._league(lq, league_id)
-            if league.status != "signup":
+            if league.status != LeagueStatus.SIGNUP:
                 raise LeagueError(
                     _(
                         "Sign-up for {league} is closed; the season has started.",
@@ -354,11 +362,11 @@ class LeagueService:
                         if reason == "left"
                         else _("That player is not in {league}.", league=_shown(league))
                     )
-                if league.status == "finished":
+                if league.status == LeagueStatus.FINISHED:
                     raise LeagueError(
                         _("{league} is over; its results stay as they are.", league=_shown(league))
                     )
-                if league.status == "signup":
+                if league.status == LeagueStatus.SIGNUP:
                     await lq.remove_member(league_id, user_id)
                     return LeagueUpdate(league)
                 await lq.mark_left(league_id, user_id, reason, self.service.clock())
@@ -398,7 +406,7 @@ class LeagueService:
                 lq = LeagueQueries(q)
                 league = await self._league(lq, league_id)
                 members = await lq.members(league_id)
-            if league.status != "signup":
+            if league.status != LeagueStatus.SIGNUP:
                 raise LeagueError(_("{league} has already started.", league=_shown(league)))
             if len(members) < 2:
                 raise LeagueError(
@@ -556,7 +564,7 @@ class LeagueService:
                     lq = LeagueQueries(q)
                     league = await self._league(lq, league_id)
                     rounds = await lq.rounds(league_id)
-                if league.status != "running" or not rounds:
+                if league.status != LeagueStatus.RUNNING or not rounds:
                     break
                 current = rounds[-1]
                 if current.closed_at is None:
@@ -723,7 +731,11 @@ class LeagueService:
                 rounds = await lq.rounds(league_id)
                 members = {m.user_id: m for m in await lq.members(league_id)}
                 matches = await lq.matches(league_id, rounds[-1].number) if rounds else []
-            if league.status != "running" or not rounds or rounds[-1].closed_at is not None:
+            if (
+                league.status != LeagueStatus.RUNNING
+                or not rounds
+                or rounds[-1].closed_at is not None
+            ):
                 return out
             for match in matches:
                 if match.ranking is not None:

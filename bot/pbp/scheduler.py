@@ -40,6 +40,7 @@ from bot.pbp.log import round_decisions, skip_action
 from bot.pbp.usecases import PlayByPost, active_time
 from bot.service import MoveResult, ServiceError, StaleBoard, Table, has_ai
 from bot.storage.pbp import AwayRow, PbpOptions, PbpQueries, PendingRow
+from bot.storage.tables import TableStatus
 
 __all__ = ["Due", "Scheduler"]
 
@@ -183,7 +184,7 @@ class Scheduler:
             if options.consequence == "forfeit":
                 # One transaction records the end and the forfeiting seat.
                 after = await self.service.forfeit(row.table_id, row.seat, row.seq)
-                kind = "forfeit" if after.status != "active" else "replaced"
+                kind = "forfeit" if after.status != TableStatus.ACTIVE else "replaced"
                 return Due("expired", after, row.seat, row.user_id, at, waited, consequence=kind)
             action = None
             consequence = "skip"
@@ -209,7 +210,7 @@ class Scheduler:
         async with self.service.db.write() as q:
             run = await PbpQueries(q).count_skip(row.table_id, row.seq, move.table.seq)
         people = sum(not ai_seats.is_ai(p.user_id) for p in table.players)
-        if move.table.status == "active" and run >= ABANDON_ROUNDS * round_decisions(
+        if move.table.status == TableStatus.ACTIVE and run >= ABANDON_ROUNDS * round_decisions(
             table.game
         ) * max(1, people):
             try:

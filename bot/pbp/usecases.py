@@ -36,6 +36,7 @@ from bot.service import (
     has_ai,
 )
 from bot.storage.pbp import DEFAULT_WARN_LEAD, AwayRow, PbpOptions, PbpQueries, TakebackRow
+from bot.storage.tables import TableStatus
 
 __all__ = [
     "AWAY_BUDGET_DAYS",
@@ -176,7 +177,7 @@ class PlayByPost:
                     "may change its timing."
                 )
             )
-        if table.status not in ("lobby", "active"):
+        if table.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise BadTiming(_("This game has ended; its timing can no longer change."))
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
@@ -315,7 +316,7 @@ class PlayByPost:
     async def request_takeback(self, table_id: int, user_id: int) -> TakebackOutcome:
         """The player who took the last action asks to undo it; the others must approve."""
         table, _game, states, actions = await self.service.history(table_id)
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             raise TakebackRefused(_("Only a running game's last action can be taken back."))
         seat = table.seat_of(user_id)
         if seat is None:
@@ -334,7 +335,7 @@ class PlayByPost:
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             now_row = await q.table(table_id)
-            if now_row is None or now_row.seq != table.seq or now_row.status != "active":
+            if now_row is None or now_row.seq != table.seq or now_row.status != TableStatus.ACTIVE:
                 raise TakebackRefused(
                     _("The game has moved on; that action can no longer be taken back.")
                 )
@@ -368,7 +369,7 @@ class PlayByPost:
         async with self.service.db.write() as q:
             pq = PbpQueries(q)
             row = await pq.takeback(table_id)
-            if row is not None and (row.seq != table.seq or table.status != "active"):
+            if row is not None and (row.seq != table.seq or table.status != TableStatus.ACTIVE):
                 await pq.delete_takeback(table_id)
                 return None
             return None if row is None or row.refused else row
@@ -386,7 +387,7 @@ class PlayByPost:
             if row is None or row.refused:
                 raise NoTakeback(_("No take-back is waiting for an answer here."))
             now_row = await q.table(table_id)
-            if now_row is None or row.seq != now_row.seq or now_row.status != "active":
+            if now_row is None or row.seq != now_row.seq or now_row.status != TableStatus.ACTIVE:
                 await pq.delete_takeback(table_id)
                 raise TakebackVoid(_("The game has moved on since the take-back was asked for."))
             if seat == row.seat:
@@ -453,7 +454,7 @@ class PlayByPost:
 
     async def watch(self, table_id: int, user_id: int) -> None:
         table = await self.service.get(table_id)
-        if table.status not in ("lobby", "active"):
+        if table.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise ServiceError(_("This game has ended; there is nothing left to watch."))
         if table.seat_of(user_id) is not None:
             raise ServiceError(_("You play in this game; you are notified anyway."))
@@ -488,7 +489,7 @@ class PlayByPost:
         seat = old.seat_of(user_id)
         if seat is None:
             raise NotSeated(_("Only a player of that game can ask for a rematch."))
-        if old.status != "finished":
+        if old.status != TableStatus.FINISHED:
             raise ServiceError(_("A rematch can be asked for once the game is over."))
         opener = old.players[seat]
         table = await self.service.create(

@@ -2,12 +2,13 @@
 
 Migrations are the files ``bot/storage/migrations/NNNN_description.sql``, numbered from 0001
 without gaps; the same numbers serve both databases. A file ``NNNN_description.postgres.sql``
-beside one is what PostgreSQL runs instead of it (SQLite's types, triggers and table rebuilds do
-not all port). Each migration runs in its own transaction together with the version bump, so a
-failing migration leaves the database exactly as it was. SQLite keeps the version in ``PRAGMA
-user_version``, PostgreSQL in the table ``schema_migrations``. A database whose version is
-higher than the newest file was written by a newer bot and is refused before anything touches
-it.
+beside one is what PostgreSQL runs instead of it, where the dialects truly differ (SQLite's
+rowid keys, triggers, collations and table rebuilds); it repeats the common file otherwise and
+says at its top how it differs. Each migration runs in its own transaction together with the
+version bump, so a failing migration leaves the database exactly as it was. SQLite keeps the
+version in ``PRAGMA user_version``, PostgreSQL in the table ``schema_migrations``. A database
+whose version is higher than the newest file was written by a newer bot and is refused before
+anything touches it.
 
 Several processes may open one fresh database at the same instant: each step's version is read
 again under the write lock (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock), so each

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.storage.tables import Queries, Statements
 
-__all__ = ["LeagueQueries", "LeagueRow", "MatchRow", "MemberRow", "RoundRow"]
+__all__ = ["LeagueQueries", "LeagueRow", "LeagueStatus", "MatchRow", "MemberRow", "RoundRow"]
 
 _LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, game, name, format, round_days, rounds, schedule, seed, status, "
@@ -23,6 +24,18 @@ _MATCH_COLUMNS = (
 Ranking = tuple[tuple[int, ...], ...]
 
 
+class LeagueStatus(StrEnum):
+    """A league season's stage, the value stored in ``leagues.status`` (a ``str``: compares and
+    formats as the stored word)."""
+
+    #: Players sign up; no rounds yet.
+    SIGNUP = "signup"
+    #: Rounds are played.
+    RUNNING = "running"
+    #: Every round played: the standings are final.
+    FINISHED = "finished"
+
+
 @dataclass(frozen=True)
 class LeagueRow:
     id: int
@@ -35,7 +48,7 @@ class LeagueRow:
     rounds: int | None
     schedule: list[dict[str, Any]] | None
     seed: int
-    status: str
+    status: LeagueStatus
     signup_message_id: int | None
     standings_message_id: int | None
     standings_digest: str | None
@@ -49,6 +62,7 @@ class LeagueRow:
     def from_row(cls, row: tuple[Any, ...]) -> LeagueRow:
         values = list(row)
         values[8] = None if values[8] is None else json.loads(values[8])
+        values[10] = LeagueStatus(values[10])
         return cls(*values)
 
 

@@ -1,18 +1,17 @@
-"""Persistent buttons and selects: their custom ids carry the table id and its version (which
-rises with every change, a take-back included, so a token never comes back).
+"""A table's persistent buttons and selects (the lobby, the board, the Act menu and picker, the
+confirmations, the review and hints): declared with :mod:`bot.ui.persistent`, their custom ids
+carry the table id and, where a click must not act on a changed board, its version.
 
-Every item is a ``DynamicItem`` registered in ``setup_hook``, so clicks on messages sent before a
-restart still work. Callbacks run through :func:`bot.ui.errors.guarded`, the one place where errors
-become short ephemeral replies.
+Every item is registered in ``setup_hook``, so clicks on messages sent before a restart still
+work. Callbacks run through :func:`bot.ui.errors.guarded`, the one place where errors become
+short ephemeral replies.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import re
-from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -21,69 +20,27 @@ from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
+from bot.storage.tables import TableStatus
 from bot.ui import labels, picker
-from bot.ui.errors import guarded
 from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.lang import reply_lang, table_lang, tr
 from bot.ui.lobby import lobby_content, started_content
 from bot.ui.menus import next_decision, send_act_menu, send_hand
 from bot.ui.names import names_of
+from bot.ui.persistent import (
+    MAX_CUSTOM_ID,
+    TABLE,
+    VERSION,
+    Part,
+    PersistentButton,
+    PersistentSelect,
+    current_table,
+    fixed,
+    ops,
+)
 from bot.ui.publish import after_move, show_current
 from bot.ui.replies import acknowledge, clip, edit_message, in_time, reply
-from bot.ui.status import ended_text, send_stale
-
-#: Discord's limit for a custom id.
-MAX_CUSTOM_ID = 100
-
-Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
-#: A named group of a custom id template and how to turn its text into an argument.
-Field = tuple[str, Callable[[str], Any]]
-
-
-class Persistent:
-    """Mixin for the bot's ``DynamicItem`` classes (listed first among the bases).
-
-    ``from_custom_id`` rebuilds the item after a restart by passing the template's named groups,
-    converted and in the order of ``fields``, to the class's constructor, with ``lang`` the
-    clicker's language (every item takes its language as a required keyword: a forgotten one is
-    a type error, not an English label); ``callback`` runs ``_run`` through
-    :func:`bot.ui.errors.guarded`.
-    """
-
-    fields: ClassVar[tuple[Field, ...]] = ()
-    #: Whether Discord is answered (a deferral) before ``_run``; an item that answers itself
-    #: in time (see :func:`bot.ui.replies.in_time`) saves that request.
-    defer_first: ClassVar[bool] = True
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Any:
-        make: Callable[..., Any] = cls
-        args = (convert(match[name]) for name, convert in cls.fields)
-        return make(*args, lang=reply_lang(interaction))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._answered_run)
-
-    async def _answered_run(self, interaction: discord.Interaction[Any]) -> None:
-        # Discord's first answer before any work: every click reads the database.
-        if self.defer_first:
-            await acknowledge(interaction)
-        await self._run(interaction)
-
-    async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        raise NotImplementedError
-
-
-def _json_options(text: str) -> dict[str, Any]:
-    options: dict[str, Any] = json.loads(text or "{}")
-    return options
-
+from bot.ui.status import send_stale
 
 _LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -104,24 +61,13 @@ _LOBBY_LABELS: dict[str, Text] = {
 
 
 class LobbyButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"lobby:(?P<table>\d+):(?P<op>join|leave|start|cancel)",
+    PersistentButton, key="lobby", parts=(TABLE, ops("join", "leave", "start", "cancel"))
 ):
     """Join, Leave, Start or Cancel a table in its lobby."""
 
     def __init__(self, table_id: int, op: str, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(_LOBBY_LABELS[op], lang),
-                style=_LOBBY_STYLES[op],
-                custom_id=f"lobby:{table_id}:{op}",
-            )
-        )
-        self.table_id = table_id
-        self.op = op
-
-    fields = (("table", int), ("op", str))
+        self.table_id, self.op = table_id, op
+        super().__init__(tr(_LOBBY_LABELS[op], lang), _LOBBY_STYLES[op])
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
@@ -151,15 +97,12 @@ class LobbyButton(
         await edit_message(interaction, content=lobby_content(table), view=lobby_view(table))
 
 
-class AiSelect(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"lobby:(?P<table>\d+):ai",
-):
+class AiSelect(PersistentSelect, key="lobby", parts=(TABLE, fixed("ai"))):
     """The lobby's "Add AI" menu: seat an AI of a level, or remove the last AI seated
     (creator or server manager)."""
 
     def __init__(self, table_id: int, *, lang: str) -> None:
+        self.table_id = table_id
         options = [
             discord.SelectOption(
                 label=tr(C_("option", "Add AI ({level})", level=ai_seats.level_word(level)), lang),
@@ -171,17 +114,7 @@ class AiSelect(
         options.append(
             discord.SelectOption(label=tr(C_("option", "Remove an AI"), lang), value="remove")
         )
-        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=f"lobby:{table_id}:ai",
-            options=options,
-            placeholder=tr(C_("option", "Add AI…"), lang),
-            min_values=1,
-            max_values=1,
-        )
-        super().__init__(select)
-        self.table_id = table_id
-
-    fields = (("table", int),)
+        super().__init__(options, tr(C_("option", "Add AI…"), lang))
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -211,40 +144,25 @@ def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
     return view
 
 
-class BoardButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"board:(?P<table>\d+):(?P<version>\d+):(?P<op>hand|act)",
-):
+class BoardButton(PersistentButton, key="board", parts=(TABLE, VERSION, ops("hand", "act"))):
     """ "My hand" and "Act" under a board message."""
 
     def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
+        self.table_id, self.version, self.op = table_id, version, op
         label, style = (
             (C_("button", "My hand"), discord.ButtonStyle.secondary)
             if op == "hand"
             else (C_("button", "Act"), discord.ButtonStyle.primary)
         )
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang), style=style, custom_id=f"board:{table_id}:{version}:{op}"
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    fields = (("table", int), ("version", int), ("op", str))
+        super().__init__(tr(label, lang), style)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        table = await bot.service.get(self.table_id)
         if self.op == "hand":
-            await send_hand(bot, interaction, table)
-        elif table.status != "active":
-            await reply(interaction, ended_text(table))
-        elif table.version != self.version:
-            await send_stale(bot, interaction, table.id)
-        else:
+            await send_hand(bot, interaction, await bot.service.get(self.table_id))
+            return
+        table = await current_table(interaction, self.table_id, self.version)
+        if table is not None:
             await send_act_menu(bot, interaction, table)
 
 
@@ -260,15 +178,7 @@ def board_view(table: Table, lang: str | None = None) -> discord.ui.View:
     return view
 
 
-def _action_custom_id(table_id: int, version: int, action: str) -> str:
-    return f"do:{table_id}:{version}:{action}"
-
-
-class ActionButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"do:(?P<table>\d+):(?P<version>\d+):(?P<action>.+)",
-):
+class ActionButton(PersistentButton, key="do", parts=(TABLE, VERSION, Part("action", ".+"))):
     """One legal action, submitted with the table version it was offered at."""
 
     def __init__(
@@ -285,31 +195,16 @@ class ActionButton(
     ) -> None:
         """``label`` is what the player reads (:mod:`bot.ui.labels`); rebuilt after a restart
         only to run the click, a button needs none."""
-        super().__init__(
-            discord.ui.Button(
-                label=(label or action)[:80],
-                style=style,
-                custom_id=_action_custom_id(table_id, version, action),
-                row=row,
-                emoji=emoji,
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.action = action
+        self.table_id, self.version, self.action = table_id, version, action
+        super().__init__((label or action)[:80], style, row=row, emoji=emoji)
 
-    fields = (("table", int), ("version", int), ("action", str))
     defer_first = False  # the move is answered in time: see submit_from_menu
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         await submit_from_menu(interaction, self.table_id, self.version, self.action)
 
 
-class ActionSelect(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"pick:(?P<table>\d+):(?P<version>\d+):(?P<n>\d)",
-):
+class ActionSelect(PersistentSelect, key="pick", parts=(TABLE, VERSION, Part("n", r"\d", int))):
     """A select of actions ("a:<action>") or groups of actions ("g:<prefix>")."""
 
     def __init__(
@@ -321,6 +216,7 @@ class ActionSelect(
         *,
         lang: str,
     ) -> None:
+        self.table_id, self.version, self.n = table_id, version, n
         # The label is the player's language; the notation behind it, shown as the option's
         # description, is what `/move` takes.
         choices = [
@@ -339,19 +235,8 @@ class ActionSelect(
         if options:
             first, last = options[0].label, options[-1].label
             placeholder = f"{first} – {last}"[:150] if len(options) > 1 else first[:150]
-        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=f"pick:{table_id}:{version}:{n}",
-            options=choices or [discord.SelectOption(label="-", value="a:-")],
-            placeholder=placeholder,
-            min_values=1,
-            max_values=1,
-        )
-        super().__init__(select)
-        self.table_id = table_id
-        self.version = version
-        self.n = n
+        super().__init__(choices or [discord.SelectOption(label="-", value="a:-")], placeholder)
 
-    fields = (("table", int), ("version", int), ("n", int))
     defer_first = False  # a move is answered in time (submit_from_menu); a group defers below
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
@@ -412,7 +297,7 @@ def action_view(
     options = [option for group in menu for option in group]
     as_buttons = len(options) <= action_menus.MAX_CHOICES and all(
         not option.is_group
-        and len(_action_custom_id(table.id, table.version, option.value)) <= MAX_CUSTOM_ID
+        and len(ActionButton.custom_id_of(table.id, table.version, option.value)) <= MAX_CUSTOM_ID
         for option in options
     )
     if as_buttons:
@@ -428,11 +313,7 @@ def action_view(
     return view
 
 
-class PickerButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"pk:(?P<table>\d+):(?P<version>\d+):(?P<path>.*)",
-):
+class PickerButton(PersistentButton, key="pk", parts=(TABLE, VERSION, Part("path", ".*"))):
     """A step of the Act picker (:mod:`bot.ui.picker`): opens the screen ``path`` (a piece, a
     column, or Back) in place of the clicked one, for the table version it was offered at."""
 
@@ -448,34 +329,14 @@ class PickerButton(
         row: int | None = None,
         emoji: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=(label or path or "…")[:80],
-                style=style,
-                custom_id=picker_custom_id(table_id, version, path),
-                row=row,
-                emoji=emoji,
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.path = path
-
-    fields = (("table", int), ("version", int), ("path", str))
+        self.table_id, self.version, self.path = table_id, version, path
+        super().__init__((label or path or "…")[:80], style, row=row, emoji=emoji)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = bot_of(interaction)
-        table = await bot.service.get(self.table_id)
-        if table.status != "active":
-            await reply(interaction, ended_text(table))
-        elif table.version != self.version:
-            await send_stale(bot, interaction, table.id)
-        else:
+        table = await current_table(interaction, self.table_id, self.version)
+        if table is not None:
+            bot = bot_of(interaction)
             await send_act_menu(bot, interaction, table, self.path, edit=True)
-
-
-def picker_custom_id(table_id: int, version: int, path: str) -> str:
-    return f"pk:{table_id}:{version}:{path}"
 
 
 _PICKER_STYLES = {
@@ -554,7 +415,7 @@ def menu_view(
     near = picker.near_of(table.game, own, seat)
     screen = picker.screen(table.game, legal, prefix, near=near)
     if screen is not None and all(
-        len(_action_custom_id(table.id, table.version, b.value)) <= MAX_CUSTOM_ID
+        len(ActionButton.custom_id_of(table.id, table.version, b.value)) <= MAX_CUSTOM_ID
         for b in screen.buttons
     ):
         view = discord.ui.View(timeout=None)
@@ -596,28 +457,16 @@ def menu_view(
 
 
 class ConfirmButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"confirm:(?P<table>\d+):(?P<version>\d+):(?P<op>abort|resign)",
+    PersistentButton, key="confirm", parts=(TABLE, VERSION, ops("abort", "resign"))
 ):
     """The confirmation of `/game abort` and `/game resign`."""
 
     def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
+        self.table_id, self.version, self.op = table_id, version, op
         label = (
             C_("button", "Yes, abort the game") if op == "abort" else C_("button", "Yes, resign")
         )
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"confirm:{table_id}:{version}:{op}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    fields = (("table", int), ("version", int), ("op", str))
+        super().__init__(tr(label, lang), discord.ButtonStyle.danger)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
@@ -644,7 +493,7 @@ class ConfirmButton(
         table = await bot.service.resign(self.table_id, user.id, expected_version=self.version)
         await edit_message(interaction, content=tr(_("You resigned."), mine), view=None)
         note = _("{who} resigned.", who=who)
-        if table.status == "active":  # `ai_replaces`: an AI took the seat over
+        if table.status == TableStatus.ACTIVE:  # `ai_replaces`: an AI took the seat over
             seat = [row[0] for row in await bot.service.replaced_seats(table.id)][-1]
             ai = names_of(table, lang=table_lang(table))[seat]
             note = _(
@@ -663,12 +512,24 @@ def confirm_view(table: Table, op: str, *, lang: str) -> discord.ui.View:
     return view
 
 
+def _json_options(text: str) -> dict[str, Any]:
+    options: dict[str, Any] = json.loads(text or "{}")
+    return options
+
+
+def _json_text(options: dict[str, Any]) -> str:
+    return json.dumps(options, separators=(",", ":"), sort_keys=True)
+
+
 class NewThreadButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=(
-        r"thread:(?P<game>[a-z]+):(?P<seats>\d+):(?P<order>join|random)"
-        r"(?::(?P<language>[a-z]{2,3}))?:(?P<options>\{.*)"
+    PersistentButton,
+    key="thread",
+    parts=(
+        Part("game", "[a-z]+"),
+        Part("seats", r"\d+", int),
+        Part("order", "join|random"),
+        Part("language", "[a-z]{2,3}", optional=True),
+        Part("options", r"\{.*", _json_options, _json_text),
     ),
 ):
     """Offered when a channel is busy: open the requested game in a new thread instead, in the
@@ -685,40 +546,16 @@ class NewThreadButton(
         *,
         lang: str,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Open it in a new thread"), lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=self.custom_id_of(game, seats, order, language, options),
-            )
-        )
-        self.game = game
-        self.seats = seats
-        self.order = order
-        self.language = language
-        self.options = options
-
-    @staticmethod
-    def custom_id_of(
-        game: str, seats: int, order: str, language: str | None, options: dict[str, Any]
-    ) -> str:
-        encoded = json.dumps(options, separators=(",", ":"), sort_keys=True)
-        carried = f":{language}" if language else ""
-        return f"thread:{game}:{seats}:{order}{carried}:{encoded}"
+        self.game, self.seats, self.order = game, seats, order
+        self.language, self.options = language, options
+        label = tr(C_("button", "Open it in a new thread"), lang)
+        super().__init__(label, discord.ButtonStyle.primary)
 
     @classmethod
     def fits(
         cls, game: str, seats: int, order: str, language: str | None, options: dict[str, Any]
     ) -> bool:
         return len(cls.custom_id_of(game, seats, order, language, options)) <= MAX_CUSTOM_ID
-
-    fields = (
-        ("game", str),
-        ("seats", int),
-        ("order", str),
-        ("language", lambda text: text or None),
-        ("options", _json_options),
-    )
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.cogs.game import open_in_thread
@@ -731,24 +568,12 @@ class NewThreadButton(
 # --- the AI's review and hints -----------------------------------------------------------------
 
 
-class ReviewButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"review:(?P<table>\d+)",
-):
+class ReviewButton(PersistentButton, key="review", parts=(TABLE,)):
     """Under the final result: the AI's review of the game, posted in the channel."""
 
     def __init__(self, table_id: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Review"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"review:{table_id}",
-            )
-        )
         self.table_id = table_id
-
-    fields = (("table", int),)
+        super().__init__(tr(C_("button", "Review"), lang), discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui.review import post_review
@@ -768,25 +593,13 @@ def add_review_button(
     return view
 
 
-class HintButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"hint:(?P<table>\d+):(?P<version>\d+)",
-):
+class HintButton(PersistentButton, key="hint", parts=(TABLE, VERSION)):
     """Under each board of a friendly table with hints: the AI's suggestion, to the clicker."""
 
     def __init__(self, table_id: int, version: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Hint (friendly game)"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"hint:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    fields = (("table", int), ("version", int))
+        self.table_id, self.version = table_id, version
+        label = tr(C_("button", "Hint (friendly game)"), lang)
+        super().__init__(label, discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicker alone with the AI's suggested action, a button that plays it,

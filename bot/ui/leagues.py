@@ -24,15 +24,16 @@ from babel.units import format_unit
 
 from bot import i18n, presenters
 from bot.i18n import C_, Text, _
-from bot.leagues import League, LeagueUpdate, Match, Snapshot
+from bot.leagues import League, LeagueStatus, LeagueUpdate, Match, Snapshot
 from bot.leagues.core import reason_text
 from bot.service import Player, Table
 from bot.stats import Statistics
+from bot.storage.tables import TableStatus
 from bot.ui.images import render
 from bot.ui.interactions import bot_of, player_of
-from bot.ui.items import Persistent
 from bot.ui.lang import guild_lang, table_lang, tr
 from bot.ui.names import names_of
+from bot.ui.persistent import Part, PersistentButton, ops
 from bot.ui.publish import show_current
 from bot.ui.replies import MAX_CONTENT, clip, edit_message
 from renderers.league import render_standings
@@ -52,10 +53,10 @@ SOURCE_NOTES: dict[str, Text] = {
     "bye": C_("match result", "bye"),
 }
 PLAYED = C_("match result", "played")
-STATUS_NAMES: dict[str, Text] = {
-    "signup": C_("league status", "signup"),
-    "running": C_("league status", "running"),
-    "finished": C_("league status", "finished"),
+STATUS_NAMES: dict[LeagueStatus, Text] = {
+    LeagueStatus.SIGNUP: C_("league status", "signup"),
+    LeagueStatus.RUNNING: C_("league status", "running"),
+    LeagueStatus.FINISHED: C_("league status", "finished"),
 }
 #: How far back in the league's channel the bot looks, after a restart, for a message it may
 #: have posted just before a crash (before the database recorded it).
@@ -134,7 +135,7 @@ def signup_content(snap: Snapshot, *, lang: str) -> str:
     ]
     if league.format == "swiss" and league.rounds:
         lines.append(tr(_("{n} Swiss rounds.", n=league.rounds), lang))
-    if league.status == "signup":
+    if league.status == LeagueStatus.SIGNUP:
         last = tr(_("Join below; a server manager starts the season with `/league start`."), lang)
     else:
         last = tr(
@@ -175,24 +176,17 @@ def names_within(names: list[str], room: int, *, lang: str) -> str:
 
 
 class SignupButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"league:(?P<league>\d+):(?P<op>join|leave)",
+    PersistentButton,
+    key="league",
+    parts=(Part("league_id", r"\d+", int, group="league"), ops("join", "leave")),
 ):
     """Join or Leave under a league's sign-up card (labelled in the server's language)."""
 
     def __init__(self, league_id: int, op: str, *, lang: str) -> None:
+        self.league_id, self.op = league_id, op
         style = discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary
         label = C_("button", "Join") if op == "join" else C_("button", "Leave")
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang), style=style, custom_id=f"league:{league_id}:{op}"
-            )
-        )
-        self.league_id = league_id
-        self.op = op
-
-    fields = (("league", int), ("op", str))
+        super().__init__(tr(label, lang), style)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
@@ -203,9 +197,13 @@ class SignupButton(
             update = await bot.leagues.leave(self.league_id, interaction.user.id)
         snap = await bot.leagues.snapshot(self.league_id)
         lang = await league_lang(bot, snap.league)  # the card is public: the server's language
-        buttons = signup_view(self.league_id, lang=lang) if snap.league.status == "signup" else None
+        buttons = (
+            signup_view(self.league_id, lang=lang)
+            if snap.league.status == LeagueStatus.SIGNUP
+            else None
+        )
         await edit_message(interaction, content=signup_content(snap, lang=lang), view=buttons)
-        if update is not None and snap.league.status != "signup":
+        if update is not None and snap.league.status != LeagueStatus.SIGNUP:
             await publish(bot, update)
 
 
@@ -221,7 +219,7 @@ async def ensure_signup_card(bot: BoardBot, league_id: int) -> None:
     recorded, is found among the channel's last messages instead of being posted again."""
     snap = await bot.leagues.snapshot(league_id)
     league = snap.league
-    if league.status != "signup" or league.signup_message_id is not None:
+    if league.status != LeagueStatus.SIGNUP or league.signup_message_id is not None:
         return
     join = f"league:{league.id}:join"
     message = await find_posted(bot, league.channel_id, lambda m: join in _custom_ids(m))
@@ -283,9 +281,9 @@ async def find_posted(
 def round_line(snap: Snapshot, *, lang: str) -> str:
     league = snap.league
     current = snap.current_round
-    if league.status == "signup":
+    if league.status == LeagueStatus.SIGNUP:
         return tr(_("Sign-up: {n} players.", n=len(snap.members)), lang)
-    if league.status == "finished" or current is None:
+    if league.status == LeagueStatus.FINISHED or current is None:
         return tr(_("Final standings after {n} rounds.", n=len(snap.rounds)), lang)
     return tr(
         _(
@@ -329,7 +327,7 @@ def standings_lines(snap: Snapshot, *, lang: str) -> list[str]:
 def standings_text(snap: Snapshot, limit: int = MAX_CONTENT, *, lang: str) -> str:
     """The text fallback under the image (and `/league show`): as many lines as fit."""
     head = f"{standings_head(snap.league, lang=lang)}{round_line(snap, lang=lang)}"
-    if snap.league.status == "finished" and snap.standings:
+    if snap.league.status == LeagueStatus.FINISHED and snap.standings:
         champion = _("Champion: **{name}**.", name=_escape(snap.standings[0].name))
         head += "\n" + tr(champion, lang)
     more = _("the image shows everyone.")
@@ -343,9 +341,9 @@ def standings_data(
     value, see :func:`bot.stats.league_statistic`), drawn as one more column."""
     league = snap.league
     current = snap.current_round
-    if league.status == "running" and current is not None:
+    if league.status == LeagueStatus.RUNNING and current is not None:
         stage = _("round {n} of {total}", n=current.number, total=league.rounds)
-    elif league.status == "finished":
+    elif league.status == LeagueStatus.FINISHED:
         stage = _("final standings after {n} rounds", n=len(snap.rounds))
     else:
         stage = _("sign-up")
@@ -359,7 +357,7 @@ def standings_data(
         "title": league.name,
         "subtitle": tr(subtitle, lang),
         "champion": snap.standings[0].name
-        if league.status == "finished" and snap.standings
+        if league.status == LeagueStatus.FINISHED and snap.standings
         else None,
         "rows": [
             {
@@ -412,7 +410,7 @@ async def refresh_standings(bot: BoardBot, league_id: int, *, lang: str) -> None
     (also when the server's language changed)."""
     snap = await bot.leagues.snapshot(league_id)
     league = snap.league
-    if league.status == "signup":
+    if league.status == LeagueStatus.SIGNUP:
         return
     text = standings_text(snap, lang=lang)
     digest = hashlib.sha256(text.encode()).hexdigest()
@@ -530,7 +528,11 @@ async def announce_round(bot: BoardBot, league_id: int, *, lang: str) -> None:
     recorded, is found among the channel's last messages instead of being posted again."""
     snap = await bot.leagues.snapshot(league_id)
     current = snap.current_round
-    if snap.league.status != "running" or current is None or current.announced_at is not None:
+    if (
+        snap.league.status != LeagueStatus.RUNNING
+        or current is None
+        or current.announced_at is not None
+    ):
         return
     matches = [m for m in snap.matches if m.round == current.number]
     if any(m.ranking is None and m.thread_id is None for m in matches):
@@ -672,7 +674,7 @@ async def _end_tables(bot: BoardBot, update: LeagueUpdate, lang: str) -> None:
     for table in update.ended_tables:
         match = decided.get(table.id)
         note = _result_note(snap, match) if match is not None else None
-        if table.status == "aborted":
+        if table.status == TableStatus.ABORTED:
             note = _(
                 "{game} table #{table} was aborted (no game result). {note}",
                 game=presenters.game_title(table.game, lang=table_lang(table)),
@@ -712,7 +714,7 @@ def final_head(snap: Snapshot, *, lang: str) -> str:
 async def announce_final(bot: BoardBot, league_id: int, *, lang: str) -> None:
     """The champion, once (found again among the channel's last messages after a crash)."""
     snap = await bot.leagues.snapshot(league_id)
-    if snap.league.status != "finished" or snap.league.final_posted_at is not None:
+    if snap.league.status != LeagueStatus.FINISHED or snap.league.final_posted_at is not None:
         return
     head = final_head(snap, lang=lang)
     filename = f"league-{league_id}-final.png"
@@ -758,7 +760,7 @@ async def publish(bot: BoardBot, update: LeagueUpdate) -> None:
 async def _publish(bot: BoardBot, update: LeagueUpdate) -> None:
     league_id = update.league.id
     lang = await league_lang(bot, update.league)  # the server's, at the time of the post
-    if update.league.status == "signup":
+    if update.league.status == LeagueStatus.SIGNUP:
         await ensure_signup_card(bot, league_id)
     await _end_tables(bot, update, lang)
     opened = await bot.leagues.open_matches(league_id, _thread_maker(bot, lang), language=lang)

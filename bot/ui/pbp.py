@@ -23,13 +23,12 @@ from bot.service import Service, Table
 from bot.ui.boards import board_url
 from bot.ui.catchup import caught_up, trimmed, turn_cue
 from bot.ui.interactions import bot_of
-from bot.ui.items import Persistent
 from bot.ui.lang import table_lang, tr
 from bot.ui.lobby import post_lobby
 from bot.ui.names import names_of
+from bot.ui.persistent import TABLE, VERSION, PersistentButton, current_table, ops
 from bot.ui.publish import after_move, catch_up, show_current
 from bot.ui.replies import MAX_CONTENT, clip, edit_message, reply
-from bot.ui.status import ended_text, send_stale
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -358,57 +357,30 @@ def takeback_offer(
     return buttons
 
 
-class TakebackButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<version>\d+)",
-):
+class TakebackButton(PersistentButton, key="undo", parts=(TABLE, VERSION)):
     """ "Take back my last move": the player who just moved asks the others to undo it."""
 
     def __init__(self, table_id: int, version: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Take back my last move"), lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"undo:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    fields = (("table", int), ("version", int))
+        self.table_id, self.version = table_id, version
+        label = tr(C_("button", "Take back my last move"), lang)
+        super().__init__(label, discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = bot_of(interaction)
-        table = await bot.service.get(self.table_id)
-        if table.status != "active":
-            await reply(interaction, ended_text(table))
-        elif table.version != self.version:
-            await send_stale(bot, interaction, table.id)
-        else:
+        table = await current_table(interaction, self.table_id, self.version)
+        if table is not None:
             await ask_takeback(interaction, table.id)
 
 
 class TakebackAnswer(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"undo:(?P<table>\d+):(?P<version>\d+):(?P<op>approve|refuse)",
+    PersistentButton, key="undo", parts=(TABLE, VERSION, ops("approve", "refuse"))
 ):
     """Approve or Refuse under a take-back request."""
 
     def __init__(self, table_id: int, version: int, op: str, *, lang: str) -> None:
+        self.table_id, self.version, self.op = table_id, version, op
         style = discord.ButtonStyle.success if op == "approve" else discord.ButtonStyle.danger
         label = C_("button", "Approve") if op == "approve" else C_("button", "Refuse")
-        super().__init__(
-            discord.ui.Button(
-                label=tr(label, lang), style=style, custom_id=f"undo:{table_id}:{version}:{op}"
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    fields = (("table", int), ("version", int), ("op", str))
+        super().__init__(tr(label, lang), style)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
@@ -428,24 +400,12 @@ class TakebackAnswer(
 # --- rematch -----------------------------------------------------------------------------------
 
 
-class RematchButton(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rematch:(?P<table>\d+)",
-):
+class RematchButton(PersistentButton, key="rematch", parts=(TABLE,)):
     """Under the final scores: a new lobby here with the same players and options."""
 
     def __init__(self, table_id: int, *, lang: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr(C_("button", "Rematch"), lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rematch:{table_id}",
-            )
-        )
         self.table_id = table_id
-
-    fields = (("table", int),)
+        super().__init__(tr(C_("button", "Rematch"), lang), discord.ButtonStyle.primary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)

@@ -28,10 +28,11 @@ from bot import presenters, replays, titles
 from bot.i18n import C_, Text, _
 from bot.running.ids import short_id
 from bot.service import ServiceError, Table
+from bot.storage.tables import TableStatus
 from bot.ui.images import chart_png, marked, replay_gif, turn_png
 from bot.ui.interactions import bot_of
-from bot.ui.items import Persistent
 from bot.ui.lang import reply_lang, table_lang, tr
+from bot.ui.persistent import TABLE, Part, PersistentButton
 from bot.ui.publish import HISTORY_LOOKBACK
 from bot.ui.replies import clip, reply
 
@@ -182,7 +183,7 @@ def _posts_it(message: discord.Message, table: Table) -> bool:
 
 async def _post_owed(bot: BoardBot, table_id: int, recovering: bool) -> None:
     table = await bot.service.get(table_id)
-    if table.status != "finished" or table.posted_version != table.version:
+    if table.status != TableStatus.FINISHED or table.posted_version != table.version:
         return
     if not await bot.service.replay_owed(table.id):  # posted already (`/game status` again)
         return
@@ -345,26 +346,13 @@ async def post_replay(
     await reply(interaction, _("Posted in the channel: {link}", link=link))
 
 
-class ReplayStep(
-    Persistent,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"replay:(?P<table>\d+):(?P<turn>\d+)",
-):
+class ReplayStep(PersistentButton, key="replay", parts=(TABLE, Part("turn", r"\d+", int))):
     """◀ / ▶ (and "Step through the turns"): turn ``turn`` of a finished game's replay, its
     still and log lines, for the clicker alone."""
 
     def __init__(self, table_id: int, turn: int, *, lang: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(turn),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"replay:{table_id}:{turn}",
-            )
-        )
-        self.table_id = table_id
-        self.turn = turn
-
-    fields = (("table", int), ("turn", int))
+        self.table_id, self.turn = table_id, turn
+        super().__init__(label or str(turn), discord.ButtonStyle.secondary)
 
     async def _run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)

@@ -24,6 +24,7 @@ from bot.ai import seats as ai_seats
 from bot.ai.worker import AiPool
 from bot.i18n import Text, _, tr
 from bot.service import ServiceError
+from bot.storage.tables import TableStatus
 from bot.ui.images import board_png, render_long
 from bot.ui.labels import action_label
 from bot.ui.lang import reply_lang, table_lang
@@ -57,7 +58,7 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     """Post the finished table's review in the channel (computed first if it is not stored)."""
     reviews = reviews_of(bot)
     table = await bot.service.get(table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise ServiceError(_("The review is made once the game has ended."))
     if not ai_review.reviewable(table.game):
         raise ServiceError(_("This game has no AI review."))
@@ -141,7 +142,7 @@ async def hint_answer(
     plays it; :class:`bot.ui.items.HintButton` sends them). None: the clicker was answered
     already (the game ended, the board moved on)."""
     table = await bot.service.get(table_id)
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         await reply(interaction, ended_text(table))
         return None
     if not table.hints:  # a rated table never shows the button; a forged click gets nothing

@@ -1,26 +1,28 @@
 -- 0001: tables (one game in one channel), seats, the append-only action log, state snapshots,
 -- and the seats whose decision is pending (with the time it became pending).
+-- Discord ids and seeds are BIGINT, times DOUBLE PRECISION: an INTEGER and a REAL on SQLite,
+-- 64 bits on both. 0001_initial.postgres.sql differs in the keys alone (see there).
 
 CREATE TABLE game_tables (
     id               INTEGER PRIMARY KEY,
     game             TEXT    NOT NULL,
-    guild_id         INTEGER,
-    channel_id       INTEGER NOT NULL,
-    creator_id       INTEGER NOT NULL,
+    guild_id         BIGINT,
+    channel_id       BIGINT  NOT NULL,
+    creator_id       BIGINT  NOT NULL,
     status           TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
     max_seats        INTEGER NOT NULL,
     seat_order       TEXT    NOT NULL CHECK (seat_order IN ('join', 'random')),
     options          TEXT    NOT NULL,           -- JSON object, engine defaults merged in
     setup            TEXT,                       -- JSON passed to new_game(setup=...), or NULL
-    seed             INTEGER NOT NULL,
+    seed             BIGINT  NOT NULL,
     seq              INTEGER NOT NULL DEFAULT 0, -- number of actions applied
-    lobby_message_id INTEGER,
-    board_message_id INTEGER,
+    lobby_message_id BIGINT,
+    board_message_id BIGINT,
     end_reason       TEXT CHECK (end_reason IN ('over', 'resigned', 'aborted', 'cancelled')),
     resigned_seat    INTEGER,
-    created_at       REAL    NOT NULL,
-    started_at       REAL,
-    ended_at         REAL
+    created_at       DOUBLE PRECISION NOT NULL,
+    started_at       DOUBLE PRECISION,
+    ended_at         DOUBLE PRECISION
 );
 
 -- At most one lobby or running game per channel.
@@ -29,8 +31,8 @@ CREATE UNIQUE INDEX game_tables_one_open_per_channel
 CREATE INDEX game_tables_by_guild ON game_tables (guild_id, status);
 
 CREATE TABLE seats (
-    table_id  INTEGER NOT NULL REFERENCES game_tables (id),
-    user_id   INTEGER NOT NULL,
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id),
+    user_id   BIGINT  NOT NULL,
     name      TEXT    NOT NULL,
     joined    INTEGER NOT NULL,  -- join order within the table
     seat      INTEGER,           -- NULL until the game starts
@@ -41,12 +43,12 @@ CREATE INDEX seats_by_user ON seats (user_id);
 
 -- The game is its seed plus this log; (table_id, seq) is the stale-move guard.
 CREATE TABLE actions (
-    table_id  INTEGER NOT NULL REFERENCES game_tables (id),
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id),
     seq       INTEGER NOT NULL,  -- 0-based: the number of actions applied before this one
     seat      INTEGER NOT NULL,
-    user_id   INTEGER NOT NULL,
+    user_id   BIGINT  NOT NULL,
     action    TEXT    NOT NULL,
-    at        REAL    NOT NULL,
+    at        DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
 
@@ -59,8 +61,8 @@ CREATE TABLE snapshots (
 
 -- Seats that must decide now in running games, and since when (for reminders and "my turn").
 CREATE TABLE pending (
-    table_id  INTEGER NOT NULL REFERENCES game_tables (id),
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id),
     seat      INTEGER NOT NULL,
-    since     REAL    NOT NULL,
+    since     DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, seat)
 );

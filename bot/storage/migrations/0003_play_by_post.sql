@@ -1,27 +1,32 @@
 -- 0003: play-by-post (issue 6): table options for slow games, timer warnings, away periods,
 -- take-back requests, watchers and notification preferences.
+-- Discord ids are BIGINT, times DOUBLE PRECISION: an INTEGER and a REAL on SQLite, 64 bits on
+-- both. 0003_play_by_post.postgres.sql differs in the keys alone (see there).
 
 -- Per-table play-by-post options; a table without a row uses the defaults (reminders every
--- 24 hours, no turn timer). Times are seconds; NULL reminder/timer means "off".
+-- 24 hours, no turn timer). Times are seconds; NULL reminder/timer means "off". The CHECK is
+-- named: 0010 replaces it on PostgreSQL.
 CREATE TABLE table_pbp (
     table_id      INTEGER PRIMARY KEY REFERENCES game_tables (id),
-    reminder      REAL,                    -- reminder interval, NULL = off (live games)
-    timer         REAL,                    -- turn timer per decision, NULL = off
-    consequence   TEXT NOT NULL DEFAULT 'skip' CHECK (consequence IN ('skip', 'forfeit')),
-    warn_lead     REAL NOT NULL DEFAULT 14400,  -- warn this long before the timer runs out
+    reminder      DOUBLE PRECISION,        -- reminder interval, NULL = off (live games)
+    timer         DOUBLE PRECISION,        -- turn timer per decision, NULL = off
+    consequence   TEXT NOT NULL DEFAULT 'skip'
+                  CONSTRAINT table_pbp_consequence_check CHECK (consequence IN ('skip', 'forfeit')),
+    -- how long before the timer runs out its warning goes
+    warn_lead     DOUBLE PRECISION NOT NULL DEFAULT 14400,
     forfeit_seat  INTEGER                  -- the seat that lost on time, once it happened
 );
 
 -- When the timer warning for a pending decision went out (cleared by a new wait).
-ALTER TABLE pending ADD COLUMN warned_at REAL;
+ALTER TABLE pending ADD COLUMN warned_at DOUBLE PRECISION;
 
 -- Away (vacation) periods per user, across every server. `until` is the planned end; `ended`
 -- is set by /back (or equals `until` when it ran out). Reminders and timers pause meanwhile.
 CREATE TABLE away (
-    user_id   INTEGER NOT NULL,
-    start     REAL    NOT NULL,
-    until     REAL    NOT NULL,
-    ended     REAL,
+    user_id   BIGINT  NOT NULL,
+    start     DOUBLE PRECISION NOT NULL,
+    until     DOUBLE PRECISION NOT NULL,
+    ended     DOUBLE PRECISION,
     PRIMARY KEY (user_id, start)
 );
 
@@ -31,13 +36,13 @@ CREATE TABLE takebacks (
     seq        INTEGER NOT NULL,   -- the table's seq when asked (the action undone is seq - 1)
     seat       INTEGER NOT NULL,   -- who asked
     approvals  TEXT    NOT NULL,   -- JSON list of seats that approved
-    at         REAL    NOT NULL
+    at         DOUBLE PRECISION NOT NULL
 );
 
 -- Non-players subscribed to a table's turn notifications.
 CREATE TABLE watchers (
-    table_id  INTEGER NOT NULL REFERENCES game_tables (id),
-    user_id   INTEGER NOT NULL,
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id),
+    user_id   BIGINT  NOT NULL,
     PRIMARY KEY (table_id, user_id)
 );
 

@@ -1,6 +1,12 @@
--- 0007 for PostgreSQL: as 0007_ratings.sql, with ids BIGINT, times and ratings DOUBLE PRECISION,
--- and the immutability of results as a PL/pgSQL trigger (reported as an integrity violation,
--- like SQLite's RAISE (ABORT)).
+-- 0007 for PostgreSQL: 0007_ratings.sql but for the key of `results` (on SQLite an
+-- `INTEGER PRIMARY KEY` is the rowid itself; PostgreSQL's INTEGER has 32 bits, so there it is
+-- BIGINT) and its immutability: a PL/pgSQL trigger function, reported as an integrity
+-- violation like SQLite's RAISE (ABORT) (SQLite's triggers have no function, PostgreSQL's no
+-- body of their own).
+-- 0007: results and ratings (issue 10). A finished game leaves one immutable `results` row;
+-- `ratings` and `rating_history` are derived from the rated results (`python -m bot ratings
+-- rebuild` recomputes them). The table option `rated` (default yes) lives apart from the
+-- engine's options, so the engine never receives it.
 
 ALTER TABLE game_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
 
@@ -8,12 +14,13 @@ CREATE TABLE results (
     table_id     BIGINT  PRIMARY KEY REFERENCES game_tables (id),
     game         TEXT    NOT NULL,
     guild_id     BIGINT,
+    -- strictly increasing with (finished_at, table_id) = commit order
     finished_at  DOUBLE PRECISION NOT NULL,
     end_reason   TEXT    NOT NULL CHECK (end_reason IN ('over', 'resigned', 'forfeit')),
-    ranking      TEXT    NOT NULL,
-    players      TEXT    NOT NULL,
+    ranking      TEXT    NOT NULL,  -- JSON list of places, each a list of seats (ties share one)
+    players      TEXT    NOT NULL,  -- JSON list: seat -> user id
     rated        INTEGER NOT NULL,
-    unrated_why  TEXT
+    unrated_why  TEXT               -- NULL when rated
 );
 CREATE INDEX results_in_order ON results (finished_at, table_id);
 CREATE INDEX results_by_guild_game ON results (guild_id, game, finished_at);
@@ -28,6 +35,7 @@ CREATE TRIGGER results_never_updated BEFORE UPDATE ON results
 CREATE TRIGGER results_never_deleted BEFORE DELETE ON results
     FOR EACH ROW EXECUTE FUNCTION results_are_immutable();
 
+-- One rating per (server, game, player).
 CREATE TABLE ratings (
     guild_id     BIGINT  NOT NULL,
     game         TEXT    NOT NULL,
@@ -35,18 +43,19 @@ CREATE TABLE ratings (
     mu           DOUBLE PRECISION NOT NULL,
     sigma        DOUBLE PRECISION NOT NULL,
     games        INTEGER NOT NULL,
-    wins         INTEGER NOT NULL,
+    wins         INTEGER NOT NULL,  -- first places, shared ones included
     last_played  DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (guild_id, game, user_id)
 );
 CREATE INDEX ratings_by_board ON ratings (guild_id, game, mu DESC);
 
+-- One row per (rated result, player): the rating before and after that game.
 CREATE TABLE rating_history (
     table_id      BIGINT  NOT NULL REFERENCES results (table_id),
     user_id       BIGINT  NOT NULL,
     guild_id      BIGINT  NOT NULL,
     game          TEXT    NOT NULL,
-    place         INTEGER NOT NULL,
+    place         INTEGER NOT NULL,  -- 1 = first (ties share a place)
     mu_before     DOUBLE PRECISION NOT NULL,
     sigma_before  DOUBLE PRECISION NOT NULL,
     shown_before  DOUBLE PRECISION NOT NULL,
