@@ -1,9 +1,10 @@
 """The post-game review of a finished table: computed once in the long lane, stored, shown again.
 
-:class:`Reviews` gets a table's review: the stored one, else it replays the log, takes each
-decision through the acting seat's own view (:func:`bot.ai.review.decisions`) and has the AI
-judge them (:func:`compute`) through ``run_long``, a runner the UI gives (the render pool's long,
-low-priority lane), so a review never takes a worker a board waits for. At most
+:class:`Reviews` gets a table's review: the stored one, else :func:`compute` replays the game's
+record, takes each decision through the acting seat's own view (:func:`bot.ai.review.decisions`)
+and has the AI judge them, all through ``run_long``, a runner the UI gives (the render pool's
+long, low-priority lane), so a review never takes a worker a board waits for, nor the bot's own
+process for long. At most
 :data:`MAX_IN_FLIGHT` reviews per server are computed at once, by all the bot's processes
 together (each holds a slot in the database while it runs); past that a clear refusal.
 The sentences (turning points, summary lines) are built here as :class:`bot.i18n.Text`.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import replays, titles
 from bot.ai import review as ai_review
+from bot.games import get_game
 from bot.i18n import N_, Text, _
 from bot.running.shards import process_name
 from bot.service import ServiceError
@@ -73,17 +75,27 @@ def review_seed(table_seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def compute(
-    game: str,
-    seats: int,
-    choices: list[ai_review.Decision],
-    seed: int,
-    ranking: list[list[int]],
-) -> bytes:
-    """The review as JSON bytes (with the game's final ``ranking``, for the chart's end) and
-    the CPU seconds it took (runs in a worker)."""
+def compute(record: dict[str, Any], seed: int, ranking: list[list[int]]) -> bytes:
+    """Runs in a worker of the long lane: the review of a finished game's record
+    (:meth:`bot.service.Service.record`) as JSON bytes (with the game's final ``ranking``, for
+    the chart's end) and the CPU seconds it took. The game is replayed here, not in the bot's
+    process (whose threads would take the interpreter from the boards' event loop), and each
+    decision reaches the judge through the acting seat's own view only."""
     started = time.process_time()
-    judged = ai_review.review(game, seats, choices, seed)
+    game = get_game(record["game"])
+    state = game.new_game(
+        int(record["seats"]),
+        int(record["seed"]),
+        options=record.get("options"),
+        setup=record.get("setup"),
+    )
+    actions = [(int(seat), str(action)) for seat, action in record["actions"]]
+    states = [state]
+    for seat, action in actions:
+        state = game.apply(state, seat, action)
+        states.append(state)
+    choices = ai_review.decisions(game, states, actions)
+    judged = ai_review.review(record["game"], int(record["seats"]), choices, seed)
     cpu = time.process_time() - started
     return json.dumps({"review": {**judged.to_json(), "ranking": ranking}, "cpu": cpu}).encode()
 
@@ -210,8 +222,7 @@ class Reviews:
             return False
         raise ReviewBusy(
             N_(
-                "A review is already being prepared on this server; ask again in a few "
-                "minutes.",
+                "A review is already being prepared on this server; ask again in a few minutes.",
                 "{n} reviews are already being prepared on this server; ask again in a few "
                 "minutes.",
                 self.limit,
@@ -251,13 +262,13 @@ class Reviews:
                 return stored
         renewing = asyncio.create_task(self._renew(table.id))
         try:
-            _table, game, states, actions = await self.service.history(table.id)
-            choices = await asyncio.to_thread(ai_review.decisions, game, states, actions)
-            seed = review_seed(table.seed)
+            # Another process may have stored it between our last look and its slot's release.
+            stored = await self.stored(table.id)
+            if stored is not None:
+                return stored
+            record = await self.service.record(table.id)
             ranking = (await self.service.final_summary(table.id))["ranking"]
-            raw = await self.run_long(
-                compute, table.game, len(table.players), choices, seed, ranking
-            )
+            raw = await self.run_long(compute, record, review_seed(table.seed), ranking)
             result = json.loads(raw)
             async with self.service.db.write() as q:
                 await ReviewQueries(q).put(
