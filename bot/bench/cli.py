@@ -71,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         help="review counts, e.g. 0,2,4: one round per count at --rate, that many /game review"
         " asks kept in flight on finished games meanwhile; prints each move's board wall time"
         " and the CPU of the bot and its render workers in its window (p50/p95/max), and each"
-        " review's CPU (median/max). TODO-FIGURES",
+        " review's CPU (median/max). 2026-12-07 (docs/benchmarks.md): with 4 reviews in flight"
+        " the boards stayed within the rounds without reviews (p50 26-27 vs 21-29 ms); CPU per"
+        " T&E review median/max 2 seats 3.6-4.8/6.0 s, 3 seats 6.7/6.8 s, 4 seats 8.9/9.4 s",
     )
     parser.add_argument(
         "--review-games", type=int, default=6, help="finished games the reviews cycle over (6)"
