@@ -1,10 +1,12 @@
 """The post-game review of a finished table: computed once in the long lane, stored, shown again.
 
-:class:`Reviews` gets a table's review: the stored one, else it replays the log, takes each
-decision through the acting seat's own view (:func:`bot.ai.review.decisions`) and has the AI
-judge them (:func:`compute`) through ``run_long``, a runner the UI gives (the render pool's long,
-low-priority lane), so a review never takes a worker a board waits for. At most
-:data:`MAX_IN_FLIGHT` reviews per server are computed at once; past that a clear refusal.
+:class:`Reviews` gets a table's review: the stored one, else :func:`compute` replays the game's
+record, takes each decision through the acting seat's own view (:func:`bot.ai.review.decisions`)
+and has the AI judge them, all through ``run_long``, a runner the UI gives (the render pool's
+long, low-priority lane), so a review never takes a worker a board waits for, nor the bot's own
+process for long. At most
+:data:`MAX_IN_FLIGHT` reviews per server are computed at once, by all the bot's processes
+together (each holds a slot in the database while it runs); past that a clear refusal.
 The sentences (turning points, summary lines) are built here as :class:`bot.i18n.Text`.
 Knows no discord.py.
 """
@@ -22,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from bot import replays, titles
 from bot.ai import review as ai_review
+from bot.games import get_game
 from bot.i18n import N_, Text, _
+from bot.running.shards import process_name
 from bot.service import ServiceError
 from bot.storage.reviews import ReviewQueries
 
@@ -41,8 +45,17 @@ __all__ = [
     "term_text",
 ]
 
-#: Reviews computed at once per server; more wait for a later click.
+#: Reviews computed at once per server (by all the bot's processes together); more wait for a
+#: later click.
 MAX_IN_FLIGHT = 2
+#: A review's slot runs this long past its last renewal: a process that died while computing
+#: frees its server's slot within this (a review takes seconds of CPU; queued behind others in
+#: a loaded long lane, minutes: the slot is renewed meanwhile).
+SLOT_SECONDS = 120.0
+#: How often a review being computed renews its slot.
+SLOT_RENEW = 30.0
+#: How often a process waiting for another one's review of the same table looks for it.
+SLOT_POLL = 2.0
 
 #: A title's ``review_texts.term_text(term, names, other=None)``: the term in one sentence, or
 #: None (the shared sentence).
@@ -62,17 +75,27 @@ def review_seed(table_seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def compute(
-    game: str,
-    seats: int,
-    choices: list[ai_review.Decision],
-    seed: int,
-    ranking: list[list[int]],
-) -> bytes:
-    """The review as JSON bytes (with the game's final ``ranking``, for the chart's end) and
-    the CPU seconds it took (runs in a worker)."""
+def compute(record: dict[str, Any], seed: int, ranking: list[list[int]]) -> bytes:
+    """Runs in a worker of the long lane: the review of a finished game's record
+    (:meth:`bot.service.Service.record`) as JSON bytes (with the game's final ``ranking``, for
+    the chart's end) and the CPU seconds it took. The game is replayed here, not in the bot's
+    process (whose threads would take the interpreter from the boards' event loop), and each
+    decision reaches the judge through the acting seat's own view only."""
     started = time.process_time()
-    judged = ai_review.review(game, seats, choices, seed)
+    game = get_game(record["game"])
+    state = game.new_game(
+        int(record["seats"]),
+        int(record["seed"]),
+        options=record.get("options"),
+        setup=record.get("setup"),
+    )
+    actions = [(int(seat), str(action)) for seat, action in record["actions"]]
+    states = [state]
+    for seat, action in actions:
+        state = game.apply(state, seat, action)
+        states.append(state)
+    choices = ai_review.decisions(game, states, actions)
+    judged = ai_review.review(record["game"], int(record["seats"]), choices, seed)
     cpu = time.process_time() - started
     return json.dumps({"review": {**judged.to_json(), "ranking": ranking}, "cpu": cpu}).encode()
 
@@ -134,18 +157,35 @@ class GameReview:
 
 
 class Reviews:
-    """Gets tables' reviews: stored ones, or computed (once per table) within the limit."""
+    """Gets tables' reviews: stored ones, or computed (once per table) within the limit.
 
-    def __init__(self, service: Service, run_long: LongRunner, limit: int = MAX_IN_FLIGHT) -> None:
+    The limit holds for every process on the database: a review holds one of its server's
+    numbered slots in ``review_slots`` (migration 0016) while it is computed, renewed every
+    :data:`SLOT_RENEW` seconds and expiring :data:`SLOT_SECONDS` after the last renewal, so a
+    process that crashed holds no slot for long. A table whose review another process is
+    computing is waited for (its stored review is shown) rather than computed twice."""
+
+    def __init__(
+        self,
+        service: Service,
+        run_long: LongRunner,
+        limit: int = MAX_IN_FLIGHT,
+        *,
+        holder: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.service = service
         self.run_long = run_long
         self.limit = limit
-        self._in_flight: dict[int | None, int] = {}
+        self.holder = holder or process_name()
+        self.clock = clock
+        self.poll = SLOT_POLL
         self._running: dict[int, asyncio.Future[dict[str, Any]]] = {}
 
-    def in_flight(self, guild_id: int | None) -> int:
-        """Reviews being computed for the server now."""
-        return self._in_flight.get(guild_id, 0)
+    async def in_flight(self, guild_id: int | None) -> int:
+        """Reviews being computed for the server now, by every process."""
+        async with self.service.db.read() as q:
+            return await ReviewQueries(q).in_flight(guild_id, self.clock())
 
     async def stored(self, table_id: int) -> dict[str, Any] | None:
         async with self.service.db.read() as q:
@@ -163,35 +203,46 @@ class Reviews:
         ranking = tuple(tuple(int(s) for s in group) for group in data.get("ranking", []))
         return GameReview(table, ai_review.Review.from_json(data), replay, ranking)
 
-    async def _compute(self, table: Table) -> dict[str, Any]:
-        guild = table.guild_id
-        if self.in_flight(guild) >= self.limit:
-            raise ReviewBusy(
-                N_(
-                    "A review is already being prepared on this server; ask again in a few "
-                    "minutes.",
-                    "{n} reviews are already being prepared on this server; ask again in a few "
-                    "minutes.",
-                    self.limit,
-                )
+    async def _claim(self, table: Table) -> bool:
+        """Take a slot of the table's server for its review: True; False while another process
+        computes this table's review; ``ReviewBusy`` when the server's slots are all taken."""
+        now = self.clock()
+        async with self.service.db.write() as q:
+            queries = ReviewQueries(q)
+            if await queries.slot_holder(table.id, now) is not None:
+                return False
+            slot = await queries.take_slot(
+                table.guild_id, table.id, self.holder, now, now + SLOT_SECONDS, self.limit
             )
+            # Lost a race for the table itself: another process took its slot meanwhile.
+            elsewhere = slot is None and await queries.slot_holder(table.id, now) is not None
+        if slot is not None:
+            return True
+        if elsewhere:
+            return False
+        raise ReviewBusy(
+            N_(
+                "A review is already being prepared on this server; ask again in a few minutes.",
+                "{n} reviews are already being prepared on this server; ask again in a few "
+                "minutes.",
+                self.limit,
+            )
+        )
+
+    async def _renew(self, table_id: int) -> None:
+        """Keep the review's slot while it is computed (cancelled when it ends)."""
+        while True:
+            await asyncio.sleep(SLOT_RENEW)
+            async with self.service.db.write() as q:
+                await ReviewQueries(q).renew_slot(
+                    table_id, self.holder, self.clock() + SLOT_SECONDS
+                )
+
+    async def _compute(self, table: Table) -> dict[str, Any]:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._running[table.id] = future
-        self._in_flight[guild] = self.in_flight(guild) + 1
         try:
-            _table, game, states, actions = await self.service.history(table.id)
-            choices = await asyncio.to_thread(ai_review.decisions, game, states, actions)
-            seed = review_seed(table.seed)
-            ranking = (await self.service.final_summary(table.id))["ranking"]
-            raw = await self.run_long(
-                compute, table.game, len(table.players), choices, seed, ranking
-            )
-            result = json.loads(raw)
-            async with self.service.db.write() as q:
-                await ReviewQueries(q).put(
-                    table.id, guild, table.game, result["review"], float(result["cpu"])
-                )
-            data: dict[str, Any] = result["review"]
+            data = await self._compute_once(table)
             future.set_result(data)
             return data
         except BaseException as error:
@@ -199,8 +250,36 @@ class Reviews:
             future.exception()  # retrieved: a failure nobody else awaited is not logged twice
             raise
         finally:
-            self._in_flight[guild] -= 1
             del self._running[table.id]
+
+    async def _compute_once(self, table: Table) -> dict[str, Any]:
+        while not await self._claim(table):
+            # Another process computes it: show its review once stored (or compute it here if
+            # that process died and its slot expired).
+            await asyncio.sleep(self.poll)
+            stored = await self.stored(table.id)
+            if stored is not None:
+                return stored
+        renewing = asyncio.create_task(self._renew(table.id))
+        try:
+            # Another process may have stored it between our last look and its slot's release.
+            stored = await self.stored(table.id)
+            if stored is not None:
+                return stored
+            record = await self.service.record(table.id)
+            ranking = (await self.service.final_summary(table.id))["ranking"]
+            raw = await self.run_long(compute, record, review_seed(table.seed), ranking)
+            result = json.loads(raw)
+            async with self.service.db.write() as q:
+                await ReviewQueries(q).put(
+                    table.id, table.guild_id, table.game, result["review"], float(result["cpu"])
+                )
+            data: dict[str, Any] = result["review"]
+            return data
+        finally:
+            renewing.cancel()
+            async with self.service.db.write() as q:
+                await ReviewQueries(q).free_slot(table.id, self.holder)
 
 
 # --------------------------------------------------------------------------- sentences

@@ -56,9 +56,11 @@ class RenderPool:
     the least busy one (any worker draws the same bytes; a board without its table's last one
     is drawn in full).
 
-    Long drawings (a finished game's replay, seconds of CPU) go to a lane of their own
-    (:meth:`draw_long`): one more worker, started at the first replay, at a lower priority, so a
-    replay never holds a worker another table's next board waits for.
+    Long drawings (a finished game's replay, seconds of CPU) and the AI's reviews go to a lane of
+    their own (:meth:`draw_long`): one more worker, started at the first replay, at a lower
+    priority and in the idle scheduling class (it runs on a core only when the bot, its render
+    workers and the AI's searches leave it free), so a replay or a review never holds a worker
+    another table's next board waits for, nor a core a board could use.
     """
 
     def __init__(self, workers: int) -> None:
@@ -101,7 +103,7 @@ class RenderPool:
         worker that dies is replaced but the call is not made again: the caller decides (a
         replay is tried twice in all, see :mod:`bot.ui.replays`)."""
         if self._long is None:
-            self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS)
+            self._long = WorkerPool(1, name="replay", niceness=REPLAY_NICENESS, idle=True)
         data, cpu = await self._long.run(_timed, function, args, retry=False)
         self.cpu_seconds += cpu
         self.images += 1

@@ -1,4 +1,5 @@
-"""The post-game review's chart: each player's estimated chance to win, turn by turn.
+"""The post-game review's chart: each player's estimated chance to win, turn by turn; and its
+turning points' stills drawn in one go (:func:`render_stills`).
 
 ``render_review_chart(series, names, lang)`` is a pure function of plain numbers
 (``series[seat][n]`` the chance after turn ``n``, 0 the deal) to PNG bytes. The lines are told
@@ -10,14 +11,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+import renderers
 from bot.i18n import C_, tr
 from renderers import palette as P
 from renderers._draw import clipped, draw_text, png_bytes
 
-__all__ = ["MARKERS", "render_review_chart"]
+__all__ = ["MARKERS", "render_review_chart", "render_stills", "split_stills"]
 
 WIDTH = 1000
 MARGIN = 24
@@ -135,3 +138,24 @@ def render_review_chart(
         label = clipped(names[seat] if seat < len(names) else "", RIGHT - 24, TEXT)
         draw_text(draw, (right + 16, placed), label, TEXT, fill=P.TEXT, anchor="lm")
     return png_bytes(image)
+
+
+def render_stills(game: str, views: Sequence[dict[str, Any]], lang: str) -> bytes:
+    """The boards of a review's turning points (public views, localized), drawn in one call:
+    the review's long lane draws them as one job, so they do not queue one by one behind other
+    reviews. Each PNG is preceded by its length (4 bytes); :func:`split_stills` parts them."""
+    out = bytearray()
+    for view in views:
+        png = renderers.render_board(game, view, lang, None)
+        out += len(png).to_bytes(4, "big") + png
+    return bytes(out)
+
+
+def split_stills(data: bytes) -> list[bytes]:
+    """The PNGs :func:`render_stills` drew, in order."""
+    found, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at : at + 4], "big")
+        found.append(data[at + 4 : at + 4 + size])
+        at += 4 + size
+    return found

@@ -46,7 +46,13 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot.ai", "arena"): {"--games": "1", "--iterations": "100"},
     ("renderers", "bench"): {"--positions": "1", "--repeat": "1"},
     ("renderers", "legibility"): {"--positions": "1"},
-    ("bot.bench",): {"--games": "2", "--moves": "2", "--render-workers": "0"},
+    # --review-game: a Targi review (2 s of CPU) where a page reviews T&E games (5 s and more).
+    ("bot.bench",): {
+        "--games": "2",
+        "--moves": "2",
+        "--render-workers": "0",
+        "--review-game": "targi",
+    },
     ("bot.bench.taps",): {"--games": "1", "--level": "easy"},
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
     ("bot", "ratings", "simulate"): {"--runs": "1"},
@@ -60,7 +66,13 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
 }
 #: Sizes cut only where the page uses the option (adding them would change what is measured).
 TINY_IF_SHOWN: dict[tuple[str, ...], dict[str, str]] = {
-    ("bot.bench",): {"--ai-tables": "1", "--ai-workers": "1"},
+    ("bot.bench",): {
+        "--ai-tables": "1",
+        "--ai-workers": "1",
+        "--reviews": "1",
+        "--review-games": "1",
+        "--review-seats": "2",
+    },
 }
 
 

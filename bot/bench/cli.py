@@ -7,7 +7,7 @@ import argparse
 import asyncio
 import os
 
-from bot.bench import moves, processes
+from bot.bench import moves, processes, reviews
 from bot.bench.moves import run
 
 DESCRIPTION = (moves.__doc__ or "").split("\n")[0]
@@ -65,6 +65,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-seats", type=int, default=2, help="seats at each AI table (2)")
     parser.add_argument("--ai-workers", type=int, default=2, help="AI worker processes (2)")
     parser.add_argument(
+        "--reviews",
+        type=reviews.counts,
+        default=None,
+        help="review counts, e.g. 0,2,4: one round per count at --rate, that many /game review"
+        " asks kept in flight on finished games meanwhile; prints each move's board wall time"
+        " and the CPU of the bot and its render workers in its window (p50/p95/max), and each"
+        " review's CPU (median/max). 2026-12-07 (docs/benchmarks.md): with 4 reviews in flight"
+        " the boards stayed within the rounds without reviews (p50 26-27 vs 21-29 ms); CPU per"
+        " T&E review median/max 2 seats 3.6-4.8/6.0 s, 3 seats 6.7/6.8 s, 4 seats 8.9/9.4 s",
+    )
+    parser.add_argument(
+        "--review-games", type=int, default=6, help="finished games the reviews cycle over (6)"
+    )
+    parser.add_argument(
+        "--review-game", default=names[0], choices=names, help="their title (the first)"
+    )
+    parser.add_argument(
+        "--review-seats", type=int, default=2, help="their seats (2), played by normal AIs"
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=0,
@@ -78,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.slow_core < 1 or args.capacity_factor <= 0:
         parser.error("--slow-core is 1 or more, --capacity-factor above 0")
+    if args.reviews and (args.processes or args.burst or args.sweep):
+        parser.error("--reviews runs one bot at one --rate (no --processes, --burst, --sweep)")
+    if args.reviews and args.review_games < max(args.reviews):
+        parser.error("--review-games must be at least the largest count of --reviews")
     try:
         if args.processes:
             return asyncio.run(processes.run(args))

@@ -48,6 +48,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.bench import reviews as review_bench
 from bot.storage.tables import TableStatus
 
 GUILD = "800000000000000001"
@@ -236,6 +237,11 @@ class Round:
     #: interactions, and posts and edits in the timed tables' channels.
     answers: int = 0
     channel_requests: int = 0
+    #: ``--reviews``: the reviews asked for at a time during the round, what they took, and
+    #: the CPU the bot (process and render workers) used in each timed move's window.
+    reviews: int = 0
+    review_load: Any = None
+    window_cpu_ms: list[float] = field(default_factory=list)
 
     @property
     def moves(self) -> int:
@@ -249,7 +255,9 @@ class Round:
         timed moves caused (the AI tables' own are left out)."""
         for call in calls:
             if call.interaction is not None:
-                self.answers += 1
+                # The timed moves' answers (not those of the reviews asked meanwhile).
+                if str(call.interaction.get("channel_id")) in channels:
+                    self.answers += 1
             elif call.parts[:1] == ["channels"] and call.parts[1:2] and call.parts[1] in channels:
                 self.channel_requests += 1
 
@@ -311,6 +319,7 @@ async def run(args: argparse.Namespace) -> int:
         path = Path(folder) / "bench.sqlite3"
         # The driver's own connection: it reads whose turn it is and the legal moves (as a
         # player reads the board), and sets up the AI tables before the bot starts.
+        finished = await review_bench.prepare(path, args) if args.reviews else []
         service = await Service.open(path)
         ai_tables = [await _open_ai_table(service, args, i) for i in range(args.ai_tables)]
         argv = [sys.executable, "-m", "bot"]
@@ -360,7 +369,10 @@ async def run(args: argparse.Namespace) -> int:
                     ),
                     who,
                 )
+                ran_before = review_bench.run_ns(family) if family else 0
                 first_ms, ack_ms, board_ms, post = await timed_move(fake, payload, channel_id, 60)
+                if family:
+                    now.window_cpu_ms.append((review_bench.run_ns(family) - ran_before) / 1e6)
                 now.first_ms.append(first_ms)
                 now.ack_ms.append(ack_ms)
                 now.board_ms.append(board_ms)
@@ -369,6 +381,9 @@ async def run(args: argparse.Namespace) -> int:
                 return True
 
             tables: dict[str, int] = {}
+            # --reviews: the processes at the bot's priority (its own and the render workers'),
+            # whose CPU in each move's window is read.
+            family: list[int] = []
 
             async def open_one(channel_id: str) -> None:
                 """`/game new`, Join, Start in a channel of its own."""
@@ -392,6 +407,11 @@ async def run(args: argparse.Namespace) -> int:
             # Warm up (the workers, caches, first queries) before measuring.
             await open_one("819999999999999999")
             await one_move("819999999999999999", Round(None))
+            if finished:  # the long lane's worker is started by the first review
+                warm = review_bench.ReviewLoad(fake, p, service, finished, 0)
+                await warm.ask(finished[0], str(review_bench.PLAYER_BASE))
+                own = niceness(pid)
+                family = [pid, *(c for c in children(pid) if niceness(c) == own)]
             memory_before = resident_kib(pid)
             channels = [str(810000000000000000 + i) for i in range(args.games)]
             for channel_id in channels:
@@ -402,10 +422,18 @@ async def run(args: argparse.Namespace) -> int:
             if ai_tables:
                 await asyncio.sleep(2.0)  # the AI workers are spawned and busy
             rates: list[float | None] = [None] if args.burst else list(args.sweep or [args.rate])
+            plan = [(rate, 0) for rate in rates]
+            if args.reviews:
+                plan = [(rate, n) for rate in rates for n in args.reviews]
             if args.profile:  # the profile holds the timed moves only
                 os.kill(pid, signal.SIGUSR1)
-            for rate in rates:
-                now = Round(rate)
+            for rate, reviewing in plan:
+                now = Round(rate, reviews=reviewing)
+                if finished:
+                    now.review_load = review_bench.ReviewLoad(fake, p, service, finished, reviewing)
+                    now.review_load.start()
+                    if reviewing:
+                        await asyncio.sleep(1.0)  # the reviews are under way
                 ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
                 cpu_before, harness_before = BotCpu.read(pid), time.process_time()
                 began = time.perf_counter()
@@ -417,6 +445,8 @@ async def run(args: argparse.Namespace) -> int:
                 now.elapsed = time.perf_counter() - began
                 now.bot_cpu = BotCpu.read(pid) - cpu_before
                 now.harness_cpu = time.process_time() - harness_before
+                if now.review_load is not None:
+                    await now.review_load.stop()
                 now.ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
                 await _quiet(fake)  # the last boards' older boards lose their buttons
                 now.count_requests(fake.calls, set(channels))
@@ -432,7 +462,9 @@ async def run(args: argparse.Namespace) -> int:
             await service.close()
             await fake.stop()
 
-    if len(rounds) > 1:
+    if args.reviews:
+        print(review_bench.comparison(rounds))
+    elif len(rounds) > 1:
         print(f"sweep: {crossing(rounds, args.limit)}")
     per_table = (memory_after - memory_before) / max(1, args.games)
     print(
@@ -537,6 +569,9 @@ def _report(now: Round, args: argparse.Namespace) -> None:
         f"  mean board {statistics.fmean(now.board_ms):.1f} ms;"
         f" games finished during the run: {now.finished}"
     )
+    if now.review_load is not None:
+        print(review_bench.board_line(now))
+        print(review_bench.review_line(now.review_load))
 
 
 async def _open_ai_table(service: Any, args: argparse.Namespace, index: int) -> int:

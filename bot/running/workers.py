@@ -33,12 +33,15 @@ T = TypeVar("T")
 PARENT_CHECK = 1.0
 
 
-def _start_worker(bot_pid: int, niceness: int) -> None:
+def _start_worker(bot_pid: int, niceness: int, idle: bool = False) -> None:
     """Runs once in each new worker process: its priority, and a watch on the bot. A bot
     killed outright would leave its workers waiting for work for ever."""
     if niceness:
         with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
             os.nice(niceness)
+    if idle:  # Linux: runs only on a core nothing else wants (no SCHED_IDLE: the niceness)
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
     def watch() -> None:
         while os.getppid() == bot_pid:
@@ -50,14 +53,17 @@ def _start_worker(bot_pid: int, niceness: int) -> None:
 
 class WorkerPool:
     """``workers`` spawned processes named ``name`` (in log lines), each at ``niceness`` below
-    the bot's scheduling priority."""
+    the bot's scheduling priority; ``idle`` ones in the idle scheduling class besides (Linux's
+    ``SCHED_IDLE``: they run only when no other process wants the core, and give it up at once
+    when one does)."""
 
-    def __init__(self, workers: int, *, name: str, niceness: int = 0) -> None:
+    def __init__(self, workers: int, *, name: str, niceness: int = 0, idle: bool = False) -> None:
         if workers < 1:
             raise ValueError(f"the {name} pool needs at least one worker")
         self.workers = workers
         self.name = name
         self.niceness = niceness
+        self.idle = idle
         self._executor: ProcessPoolExecutor | None = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
@@ -68,7 +74,7 @@ class WorkerPool:
             max_workers=self.workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(os.getpid(), self.niceness),
+            initargs=(os.getpid(), self.niceness, self.idle),
         )
 
     async def run(self, function: Callable[..., T], *args: Any, retry: bool = True) -> T:

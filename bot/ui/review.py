@@ -25,13 +25,13 @@ from bot.ai.worker import AiPool
 from bot.i18n import Text, _, tr
 from bot.service import ServiceError
 from bot.storage.tables import TableStatus
-from bot.ui.images import board_png, render_long
+from bot.ui.images import render_long
 from bot.ui.labels import action_label
 from bot.ui.lang import reply_lang, table_lang
 from bot.ui.names import names_of
 from bot.ui.replies import clip, reply
 from bot.ui.status import ended_text, send_stale
-from renderers.review import render_review_chart
+from renderers.review import render_review_chart, render_stills, split_stills
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -94,8 +94,16 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
     channel = bot.get_partial_messageable(interaction.channel_id or got.table.channel_id)
     mentions = discord.AllowedMentions.none()
     first = await channel.send(clip("\n".join(lines)), file=chart, allowed_mentions=mentions)
-    for seat in range(review.seats):
-        points = got.turning(seat)
+    # Every turning point's still in one job of the long lane: not at the boards' priority, and
+    # not queued still by still behind the other reviews being computed there.
+    turning = [(seat, got.turning(seat)) for seat in range(review.seats)]
+    frames = [
+        presenters.localize_view(got.table.game, got.replay.frames[point.turn - 1], lang=lang)
+        for _seat, points in turning
+        for point in points
+    ]
+    stills = iter(split_stills(await render_long(render_stills, got.table.game, frames, lang)))
+    for seat, points in turning:
         if not points:
             continue
         head: Text = _("Turning points of {player}:", player=names[seat])
@@ -117,8 +125,7 @@ async def post_review(bot: BoardBot, interaction: discord.Interaction[Any], tabl
             )
             why = use_case.term_text(got.table.game, judged.term, names)
             text.append(f"{tr(line, lang)} {tr(why, lang)}")
-            frame = got.replay.frames[point.turn - 1]
-            still = await board_png(got.table.game, frame, lang=lang)
+            still = next(stills)
             filename = f"{got.table.game}-{got.table.id}-turn-{point.turn}-{number}.png"
             files.append(discord.File(io.BytesIO(still), filename))
         await channel.send(clip("\n".join(text)), files=files, allowed_mentions=mentions)

@@ -159,3 +159,25 @@ def test_bench_with_two_bot_processes_reports_both_shards(tmp_path: Path) -> Non
     finally:
         conn.close()
     assert actions > 4
+
+
+def test_bench_times_boards_while_reviews_run_and_reports_each_reviews_cpu() -> None:
+    out = _bench(
+        *("--games", "2", "--moves", "20", "--rate", "10", "--render-workers", "1"),
+        *("--reviews", "0,1", "--review-games", "1", "--review-game", "targi"),
+    )
+    boards = [line for line in out.splitlines() if line.startswith("  board per move, p50")]
+    assert len(boards) == 2
+    for line in boards:  # wall and the CPU of each move's window, both measured
+        wall = line.split("wall ")[1].split(" ms")[0].split(" / ")
+        cpu = line.split("window ")[1].split(" ms")[0].split(" / ")
+        assert len(wall) == len(cpu) == 3 and float(wall[0]) > 0 and float(cpu[0]) > 0, line
+    assert "  no reviews running" in out
+    (asked,) = [line for line in out.splitlines() if line.startswith("  reviews: 1 asked")]
+    posted = int(asked.split("at a time, ")[1].split()[0])
+    assert posted >= 1 and "refused" not in asked, asked
+    table = out.split("reviews | board wall")[1].splitlines()
+    assert table[1].split("|")[0].strip() == "0" and table[1].rstrip().endswith("| -")
+    assert table[2].split("|")[0].strip() == "1"
+    review_cpu = float(table[2].split("|")[-1].split("/")[0])
+    assert review_cpu > 0  # the review worker's CPU, stored with the review

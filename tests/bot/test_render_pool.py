@@ -139,3 +139,21 @@ def test_render_workers_setting_defaults_to_the_cores_and_refuses_nonsense(
     for value in ("many", "-1", "65"):
         with pytest.raises(SettingsError, match="RENDER_WORKERS"):
             Settings.load({"DISCORD_TOKEN": "x", "RENDER_WORKERS": value}, none)
+
+
+def _scheduling() -> bytes:
+    """Runs in a worker: its scheduling class and niceness."""
+    return f"{os.sched_getscheduler(0)} {os.getpriority(os.PRIO_PROCESS, 0)}".encode()
+
+
+async def test_the_long_lane_runs_only_on_cores_the_boards_leave_free() -> None:
+    pool = RenderPool(1)
+    try:
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        board = (await pool.run(_scheduling)).decode().split()
+        long = (await pool.draw_long(_scheduling)).decode().split()
+        assert board == [str(os.SCHED_OTHER), str(own)]  # a board: the bot's own priority
+        assert int(long[0]) == os.SCHED_IDLE  # a review or replay: only on an idle core
+        assert int(long[1]) == min(19, own + 10)
+    finally:
+        pool.shutdown()

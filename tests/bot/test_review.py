@@ -97,10 +97,10 @@ async def test_past_the_servers_limit_a_review_waits_with_a_clear_message(
     reviews.run_long = held
     computing = asyncio.ensure_future(reviews.get(first.id, "en"))
     for _ in range(500):
-        if reviews.in_flight(first.guild_id):
+        if await reviews.in_flight(first.guild_id):
             break
         await asyncio.sleep(0.01)
-    assert reviews.in_flight(first.guild_id) == 1
+    assert await reviews.in_flight(first.guild_id) == 1
 
     mark = h.fake.mark()
     refused = await h.slash(BOB, "game", {"table": second.id}, sub="review")
@@ -115,7 +115,7 @@ async def test_past_the_servers_limit_a_review_waits_with_a_clear_message(
     release.set()
     done = await computing
     assert done.table.id == first.id
-    assert reviews.in_flight(first.guild_id) == 0
+    assert await reviews.in_flight(first.guild_id) == 0
     answer = await h.slash(BOB, "game", {"table": second.id}, sub="review")
     assert (answer.content or "").startswith("Posted in the channel: https://")
 
