@@ -15,4 +15,5 @@ TITLE = Title(
     printed_name=C_("game", "Take-away"),
     game_id=C_("game id", "takeaway"),
     images="renderers.takeaway",
+    vocabulary=("pile",),
 )
