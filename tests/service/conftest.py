@@ -109,3 +109,27 @@ async def play(service: Service, table_id: int, rng: random.Random, limit: int) 
             await service.submit(table_id, user, rng.choice(legal), expected_seq=table.seq)
         )
     return results
+
+
+async def play_short_of_the_end(
+    service: Service, table_id: int, rng: random.Random, limit: int
+) -> list[MoveResult]:
+    """:func:`play` from a table's first move, the same draws of ``rng``, but stopping before a
+    move that would end the game: the table is still running after it, however few moves the
+    game lasts (a title's game may be over in fewer than ``limit``)."""
+    table = await service.get(table_id)
+    assert table.seq == 0, "from the table's first move"
+    game = get_game(table.game)
+    state = game.new_game(len(table.players), table.seed, options=table.options)
+    results = []
+    for _ in range(limit):
+        table = await service.get(table_id)
+        seat = rng.choice(await service.to_act(table_id))
+        user = table.players[seat].user_id
+        action = rng.choice(await service.legal_actions(table_id, user))
+        after = game.apply(state, seat, action)
+        if game.is_over(after):
+            break
+        results.append(await service.submit(table_id, user, action, expected_seq=table.seq))
+        state = after
+    return results

@@ -1,6 +1,7 @@
 """The real rules engines driven through the service: whole games, restarts, records, bad input.
 
-Parametrised over the installed games, so each engine is covered as soon as it is merged.
+Generic: each test runs on every installed title (``game_case`` / ``game_title``, see
+``tests/conftest.py``), and on a game's own title where its test folder imports it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.games import IllegalAction, InvalidNotation, NotYourTurn, game_names, g
 from bot.games import replay as replay_record
 from bot.service import GameNotActive, MoveResult, Player, Service, StaleBoard
 from bot.storage import Location
+from bot.titles import Title
 from tests.replay_tool import run_replay_tool
 from tests.service.conftest import (
     ANN,
@@ -27,34 +29,25 @@ from tests.service.conftest import (
     dump,
     open_service,
     play,
+    play_short_of_the_end,
     seeds,
     started,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = (ANN, BOB, CAT, DAN)
-CASES = [
-    (name, count)
-    for name in game_names()
-    for count in sorted({min(get_game(name).SEAT_COUNTS), max(get_game(name).SEAT_COUNTS)})
-]
 
 
-def _ids(case: tuple[str, int]) -> str:
-    return f"{case[0]}-{case[1]}"
-
-
-@pytest.mark.parametrize("case", CASES, ids=_ids)
 async def test_a_whole_game_with_a_restart_in_the_middle(
-    case: tuple[str, int], database: Location, clock: ManualClock, tmp_path: Path
+    game_case: tuple[str, int], database: Location, clock: ManualClock, tmp_path: Path
 ) -> None:
-    name, count = case
+    name, count = game_case
     game = get_game(name)
     players: tuple[Player, ...] = PLAYERS[:count]
     rng = random.Random(f"{name}-{count}")
     svc = await open_service(database, clock, seeds(77))
     table = await started(svc, players, game=name, seat_order="random")
-    first_half = await play(svc, table.id, rng, 40)
+    first_half = await play_short_of_the_end(svc, table.id, rng, 40)
     await svc.close()
 
     # A new process on the same file; it checks the snapshot against a replay of the log.
@@ -98,8 +91,10 @@ async def test_a_whole_game_with_a_restart_in_the_middle(
         await svc.close()
 
 
-@pytest.mark.parametrize("name", game_names())
-async def test_bad_moves_change_nothing(name: str, service: Service, database: Location) -> None:
+async def test_bad_moves_change_nothing(
+    game_title: Title, service: Service, database: Location
+) -> None:
+    name = game_title.name
     game = get_game(name)
     players = PLAYERS[: min(game.SEAT_COUNTS)]
     table = await started(service, players, game=name)
@@ -139,10 +134,10 @@ async def test_bad_moves_change_nothing(name: str, service: Service, database: L
     )
 
 
-@pytest.mark.parametrize("name", game_names())
 async def test_racing_moves_for_one_seq_apply_once(
-    name: str, service: Service, database: Location
+    game_title: Title, service: Service, database: Location
 ) -> None:
+    name = game_title.name
     game = get_game(name)
     players = PLAYERS[: max(game.SEAT_COUNTS)]
     table = await started(service, players, game=name)
@@ -163,10 +158,10 @@ async def test_racing_moves_for_one_seq_apply_once(
     assert (await service.get(table.id)).seq == 1
 
 
-@pytest.mark.parametrize("name", game_names())
 async def test_views_mid_game_are_the_engines_views(
-    name: str, service: Service, database: Location
+    game_title: Title, service: Service, database: Location
 ) -> None:
+    name = game_title.name
     game = get_game(name)
     count = min(game.SEAT_COUNTS)
     table = await started(service, PLAYERS[:count], game=name)
@@ -217,12 +212,12 @@ async def test_tigris_aborted_mid_conflict_refuses_the_pending_support(
     assert (await service.record(table.id))["actions"]
 
 
-@pytest.mark.parametrize("name", game_names())
-async def test_resigning_off_turn_ends_the_game(name: str, service: Service) -> None:
+async def test_resigning_off_turn_ends_the_game(game_title: Title, service: Service) -> None:
+    name = game_title.name
     game = get_game(name)
     count = max(game.SEAT_COUNTS)
     table = await started(service, PLAYERS[:count], game=name)
-    await play(service, table.id, random.Random(4), 10)
+    played = await play_short_of_the_end(service, table.id, random.Random(4), 10)
     waiting = await service.to_act(table.id)
     idle_seat = next(s for s in range(count) if s not in waiting)
     ended = await service.resign(table.id, table.players[idle_seat].user_id)
@@ -231,4 +226,5 @@ async def test_resigning_off_turn_ends_the_game(name: str, service: Service) -> 
     assert summary["ranking"][-1] == [idle_seat]
     assert sorted(s for place in summary["ranking"] for s in place) == list(range(count))
     record = await service.record(table.id)
-    assert len(record["actions"]) == 10 and not game.is_over(replay_record(record))
+    assert played and len(record["actions"]) == len(played)
+    assert not game.is_over(replay_record(record))
