@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import presenters
+from bot import presenters, titles
 from bot.games import get_game, tigris
 from bot.games.common import GameError
 from bot.i18n import catalog, render, tr
@@ -239,8 +239,19 @@ def _texts_of_a_playout(name: str, seats: int, seed: int, lang: str) -> list[str
     return shown
 
 
+#: The seats and seed of each title's scanned playout (any other title: its fewest seats, seed 1).
+PLAYOUTS = {"tigris": (3, 5), "targi": (2, 6)}
+
+
+def _playout_cases() -> list[tuple[str, int, int]]:
+    return [
+        (name, *PLAYOUTS.get(name, (min(get_game(name).SEAT_COUNTS), 1)))
+        for name in titles.title_names()
+    ]
+
+
 @pytest.mark.parametrize("lang", ["ko", "tr"])
-@pytest.mark.parametrize(("name", "seats", "seed"), [("tigris", 3, 5), ("targi", 2, 6)])
+@pytest.mark.parametrize(("name", "seats", "seed"), _playout_cases())
 def test_no_raw_engine_id_reaches_a_reader_in_a_whole_playout(
     name: str, seats: int, seed: int, lang: str
 ) -> None:
