@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn, Step, typed
@@ -181,7 +181,7 @@ def from_json(text: str) -> State:
         taken=tuple(data["taken"]),
         turn=data["turn"],
         passes=data["passes"],
-        last=(data["last"][0], data["last"][1]) if data["last"] else None,
+        last=tuple(data["last"]) if data["last"] else None,  # type: ignore[arg-type]
         events=tuple(data["events"]),
     )
 
