@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn, Step, typed
+from bot.games.common import GameOver, IllegalAction, InvalidNotation, NotYourTurn, Step
 
 NAME = "takeaway"
 ENGLISH_NAME = "Take-away"
@@ -70,16 +70,13 @@ def apply(state: State, seat: int, action: str) -> State:
     """The state after ``seat`` plays ``action``."""
     words = action.split()
     if not words or words[0] not in ("take", "pass") or len(words) > 2:
-        text = f"`{typed(action)}` is not an action: say `take <n>` or `pass`."
-        raise InvalidNotation(text, "notation", action=typed(action))
+        raise InvalidNotation(f"{action!r} is not take-away: say 'take <n>' or 'pass'", "notation")
     if is_over(state):
-        raise GameOver("The game is over; no more actions.", "game_over")
+        raise GameOver("the game is over", "game_over")
     if seat not in to_act(state):
-        player = f"@{state.turn}"
-        raise NotYourTurn(f"It is {player}'s turn, not yours.", "not_your_turn", player=player)
+        raise NotYourTurn("it is not your turn", "not_your_turn")
     if action not in legal_actions(state, seat):
-        text = f"You cannot `{typed(action)}` now."
-        raise IllegalAction(text, "cannot", action=typed(action))
+        raise IllegalAction(f"you cannot {action} now", "cannot", action=action)
     player = f"@{seat}"
     if words[0] == "pass":
         events: tuple[dict[str, Any], ...] = (
@@ -97,7 +94,7 @@ def apply(state: State, seat: int, action: str) -> State:
     hand.remove(n)
     hands = tuple(tuple(hand) if s == seat else h for s, h in enumerate(state.hands))
     taken = tuple(t + n if s == seat else t for s, t in enumerate(state.taken))
-    text = f"{player} takes {n} counter" + ("" if n == 1 else "s")
+    text = f"{player} takes {n}"
     events = ({"key": "takes", "params": {"player": player, "n": n}, "text": text},)
     return replace(
         state,
