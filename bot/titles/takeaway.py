@@ -15,5 +15,4 @@ TITLE = Title(
     printed_name=C_("game", "Take-away"),
     game_id=C_("game id", "takeaway"),
     images="renderers.takeaway",
-    vocabulary=("pile",),
 )
