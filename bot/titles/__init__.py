@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 #: The registry line: the module of each title shipped with the bot, in the order offered.
-INSTALLED = ("bot.titles.tigris", "bot.titles.targi", "bot.titles.takeaway")
+INSTALLED = ("bot.titles.tigris", "bot.titles.targi")
 
 #: An engine key with its parameters -> the text saying it (None: not this title's key).
 KeyedText = Callable[[str, Params], "Text | None"]
