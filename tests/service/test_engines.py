@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import titles
 from bot.games import IllegalAction, InvalidNotation, NotYourTurn, game_names, get_game
 from bot.games import replay as replay_record
 from bot.service import GameNotActive, MoveResult, Player, Service, StaleBoard
@@ -84,7 +85,9 @@ async def test_a_whole_game_with_a_restart_in_the_middle(
         # The record is exactly what the replay tool reads.
         path = tmp_path / "record.json"
         path.write_text(json.dumps(record))
-        out = run_replay_tool(path)
+        entry = titles.title(name)
+        assert entry is not None
+        out = run_replay_tool(path, engine=(name, entry.engine))  # a registered title's too
         assert out.returncode == 0, out.stdout + out.stderr
         assert game.from_json(json.dumps(json.loads(out.stdout))) == final
     finally:
