@@ -6,8 +6,8 @@ sentences, refusals, pending decisions, scores, hand cards, rules), how its boar
 its replay, its Discord parts (cog, Act menu labels), its play-by-post facts, its AI, its
 statistics and its benchmarks. The shared layers (service, presenters, play-by-post, UI,
 renderers) ask :func:`title` and never name a game. Each entry lives in the game's own module
-(``bot/titles/<game>.py``); :data:`INSTALLED` is the registry line. Heavy parts (renderers, AI) are named by module path and imported on
-first use, so the engine-only paths stay light.
+(``bot/titles/<game>.py``); :data:`INSTALLED` is the registry line. Heavy parts (renderers,
+AI) are named by module path and imported on first use, so the engine-only paths stay light.
 
 To add a game: write its engine (``bot/games/<game>/``, or any module keeping the engine
 contract), a module with its :class:`Title`, and add that module to :data:`INSTALLED` (or call
