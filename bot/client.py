@@ -41,11 +41,11 @@ THREAD_OFFERS_KEPT = 1000  # offers older than this many clicks are forgotten (m
 
 
 def _title_cogs() -> list[commands.Cog]:
-    """A new instance of each title's own cog (its ``cog``), in the titles' order."""
+    """A new instance of each title's own cog (its ``ui.cog``), in the titles' order."""
     cogs = []
     for title in titles.titles():
-        if title.cog is not None:
-            module, _, name = title.cog.rpartition(".")
+        if title.ui.cog is not None:
+            module, _, name = title.ui.cog.rpartition(".")
             cogs.append(getattr(importlib.import_module(module), name)())
     return cogs
 

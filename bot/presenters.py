@@ -103,7 +103,7 @@ def _names_of(seats: Sequence[int], names: Sequence[str], *, lang: str) -> str:
 # Words shared by every title (each title's own words live in its module, bot/titles/)
 
 #: The bot's own table options by the name typed in `/game new` (each title names its engine's
-#: in its ``option_words``).
+#: in its ``texts.option_words``).
 _OPTION_WORDS = {
     "rated": C_("option", "rated game"),
     "ai_replaces": C_("option", "AI replaces"),
@@ -131,7 +131,8 @@ def option_label(option: str) -> Text | str:
     """A table option as the lobby shows it: its name in the reader's language with the name
     typed in `/game new` beside it ("공개 점수 (open_scoring)")."""
     name = _OPTION_WORDS.get(option) or next(
-        (t.option_words[option] for t in titles.titles() if option in t.option_words), None
+        (t.texts.option_words[option] for t in titles.titles() if option in t.texts.option_words),
+        None,
     )
     if name is None:
         return option
@@ -166,9 +167,9 @@ def ended_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 def symbol_names(game: str, names: Sequence[str], *, lang: str) -> list[str]:
     """The seats' ``names`` (seat order, seats fixed) each with its seat's symbol beside it
-    in ``lang`` (the title's ``seat_words``); as they are for a title without symbols."""
+    in ``lang`` (the title's ``texts.seat_words``); as they are for a title without symbols."""
     title = titles.title(game)
-    words = title.seat_words if title is not None else ()
+    words = title.texts.seat_words if title is not None else ()
     return [
         str(render(with_symbol(name, words[seat]), lang)) if seat < len(words) else name
         for seat, name in enumerate(names)
@@ -177,10 +178,10 @@ def symbol_names(game: str, names: Sequence[str], *, lang: str) -> list[str]:
 
 def data_names() -> Iterator[tuple[str, str | None]]:
     """Every name from the game data a player can be shown, with its context, for the
-    ``engine`` catalogue (each title's ``data_names``)."""
+    ``engine`` catalogue (each title's ``texts.data_names``)."""
     for title in titles.titles():
-        if title.data_names is not None:
-            yield from title.data_names()
+        if title.texts.data_names is not None:
+            yield from title.texts.data_names()
 
 
 # --------------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def event_text(game: str, event: Mapping[str, Any]) -> Text | str:
     keys) is its English text."""
     english = str(event.get("text") or "")
     title = titles.title(game)
-    build = title.events if title is not None else None
+    build = title.texts.events if title is not None else None
     key, params = event.get("key"), event.get("params")
     if not key or not isinstance(params, Mapping) or build is None:
         return english
@@ -224,8 +225,8 @@ def _service_refusal(key: str, p: Params) -> Text | None:
 def _refusals() -> Iterator[Callable[[str, Params], Text | None]]:
     """Every title's refusals (an error does not say its game), then the service's."""
     for title in titles.titles():
-        if title.refusals is not None:
-            yield title.refusals
+        if title.texts.refusals is not None:
+            yield title.texts.refusals
     yield _service_refusal
 
 
@@ -275,7 +276,7 @@ def _pending_text(game: str, pending: Mapping[str, Any], names: Sequence[str]) -
     kind = str(pending.get("kind", "decision"))
     title = titles.title(game)
     for each in (title,) if title is not None else titles.titles():
-        clause = each.pending(pending, names) if each.pending is not None else None
+        clause = each.texts.pending(pending, names) if each.texts.pending is not None else None
         if clause is not None:
             return clause
     label = str(pending.get("label") or pending.get("text") or kind.replace("_", " "))
@@ -319,7 +320,7 @@ def status_line(
 
     last = view.get("last_action")
     title = titles.title(game)
-    by_event = title.told_by_event if title is not None else None
+    by_event = title.texts.told_by_event if title is not None else None
     # An action its view hides part of is told by its event ("Alice swaps 3 tiles"), not by
     # an English notation.
     if (
@@ -394,34 +395,34 @@ def seat_entry(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
 
 def _own_score(title: titles.Title | None, score: Mapping[str, Any]) -> Text | None:
     """A seat's score table in its title's words, or None for the shared "word n" list."""
-    if title is None or title.score_text is None:
+    if title is None or title.texts.score_text is None:
         return None
-    return title.score_text(score)
+    return title.texts.score_text(score)
 
 
 def _score_words(title: titles.Title | None) -> Mapping[str, Text]:
-    return title.score_words if title is not None else {}
+    return title.texts.score_words if title is not None else {}
 
 
 def _card_of(title: titles.Title | None, card: Mapping[str, Any]) -> Text | str:
     """A card object of a view by its name (its title's words where it has them)."""
-    if title is not None and title.card_name is not None:
-        return title.card_name(card)
+    if title is not None and title.texts.card_name is not None:
+        return title.texts.card_name(card)
     return str(card.get("name") or card.get("id") or card)
 
 
 def _hand_words(title: titles.Title | None, hand: list[Any]) -> Text | str:
     """The cards or tiles of a hand (a view's ``hand``) in its title's words; by default each
     card by name, anything else as it is."""
-    if title is not None and title.hand is not None:
-        return title.hand(hand)
+    if title is not None and title.texts.hand is not None:
+        return title.texts.hand(hand)
     if hand and isinstance(hand[0], Mapping):
         return commas([_card_of(title, card) for card in hand])
     return commas([str(item) for item in hand])
 
 
 def _seat_lines(title: titles.Title | None, private: Mapping[str, Any], seat: int) -> list[Text]:
-    """The shared sentences after the hand: the seat's score (its title's ``score_text``, else
+    """The shared sentences after the hand: the seat's score (its title's ``texts.score_text``, else
     its table or number)."""
     mine = seat_entry(private, seat)
     score = mine.get("score") if mine is not None else None
@@ -442,8 +443,8 @@ def hand_text(game: str, private: Mapping[str, Any], seat: int, *, lang: str) ->
         parts.append(_("Your hand: {hand}.", hand=shown or _("empty")))
     elif hand is not None:
         parts.append(_("Your hand: {hand}.", hand=str(hand)))
-    if title is not None and title.private_lines is not None:
-        parts.extend(title.private_lines(private, seat))
+    if title is not None and title.texts.private_lines is not None:
+        parts.extend(title.texts.private_lines(private, seat))
     else:
         parts.extend(_seat_lines(title, private, seat))
     if not parts:
@@ -455,7 +456,7 @@ def _final_score(
     title: titles.Title | None, summary: Mapping[str, Any], seat: int
 ) -> Text | str | None:
     """A seat's score on its line of the final result."""
-    shown = title.final_score(summary, seat) if title and title.final_score else None
+    shown = title.texts.final_score(summary, seat) if title and title.texts.final_score else None
     if shown is not None:
         return shown
     scores = summary.get("scores") or []
@@ -521,14 +522,14 @@ def _final_hands(
     title: titles.Title | None, views: Sequence[Any], names: Sequence[str]
 ) -> list[Text]:
     """What each seat held at the end, from each seat's own view (revealed once it is over):
-    its title's ``final_hand``, else the view's ``hand``."""
+    its title's ``texts.final_hand``, else the view's ``hand``."""
     out = []
     for seat, view in enumerate(views):
         if not isinstance(view, Mapping) or seat >= len(names):
             continue
         shown: Text | str | None
-        if title is not None and title.final_hand is not None:
-            shown = title.final_hand(view, seat)
+        if title is not None and title.texts.final_hand is not None:
+            shown = title.texts.final_hand(view, seat)
         else:
             hand = view.get("hand")
             shown = None
@@ -542,7 +543,7 @@ def _final_hands(
 def rules_summary(game: str, *, lang: str) -> str:
     """A short rules reminder for the game at a table."""
     title = titles.title(game)
-    text = (title.rules if title is not None else None) or _(
+    text = (title.texts.rules if title is not None else None) or _(
         "**{game}**: see the rules of the game.", game=game_title(game, lang=lang)
     )
     return str(text.render(lang))

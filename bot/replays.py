@@ -86,9 +86,9 @@ class Replay:
 
 def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
     """The turns of a game from its public views (``views[i]`` after ``i`` actions): a turn ends
-    where its title's ``turn_key`` changes (at every action without one), the last one with the
-    last action."""
-    key = titles.title(game).turn_key  # type: ignore[union-attr]
+    where its title's ``replay.turn_key`` changes (at every action without one), the last one
+    with the last action."""
+    key = titles.title(game).replay.turn_key  # type: ignore[union-attr]
     turns: list[Turn] = []
     start = 0
     for index in range(1, len(views)):
@@ -101,14 +101,14 @@ def split_turns(game: str, views: Sequence[dict[str, Any]]) -> list[Turn]:
 
 def after_turn(game: str, view: dict[str, Any], number: int) -> dict[str, Any]:
     """The board after turn ``number`` as its still shows it: the view that begins the next
-    turn, its counter (the title's ``turn_key``) set back to ``number`` (the caption's turn),
+    turn, its counter (the title's ``replay.turn_key``) set back to ``number`` (the caption's turn),
     shown as the title ends a turn (``turn_end``). The final board (game over) is left as it
     is."""
     title = titles.title(game)
-    if view.get("game_over") or title is None or title.turn_key is None:
+    if view.get("game_over") or title is None or title.replay.turn_key is None:
         return view  # without a turn key every action is a turn: the board after it
-    shown = {**view, title.turn_key: number}
-    return dict(title.turn_end(shown)) if title.turn_end is not None else shown
+    shown = {**view, title.replay.turn_key: number}
+    return dict(title.replay.turn_end(shown)) if title.replay.turn_end is not None else shown
 
 
 def changed_squares(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
@@ -141,7 +141,7 @@ def steps(game: str, views: Sequence[dict[str, Any]], turns: Sequence[Turn]) -> 
     Targi's placements)."""
     found: list[Step] = []
     title = titles.title(game)
-    own_frame = title.move_frame if title is not None else None
+    own_frame = title.replay.move_frame if title is not None else None
     for turn in turns:
         if own_frame is not None:
             for index in range(turn.start + 1, turn.end):
@@ -161,15 +161,15 @@ def story(
     ranking: Sequence[Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """The score story's numbers: per seat a series per quantity (index 0 the deal, index ``n``
-    after turn ``n``) and the marks (``{"turn", "kind", "seats"}``), as the title's ``story``
+    after turn ``n``) and the marks (``{"turn", "kind", "seats"}``), as the title's ``replay.story``
     tells them (it may read each seat's own view: call this only once the game ended), and the
     final ``ranking`` (places, best first; None if unknown) the chart shows."""
     ends = [0, *(t.end for t in turns)]
     players: list[dict[str, Any]] = []
     marks: list[dict[str, Any]] = []
     title = titles.title(game.NAME)
-    if title is not None and title.story is not None:
-        players, marks = title.story(game, states, views, turns, ends)
+    if title is not None and title.replay.story is not None:
+        players, marks = title.replay.story(game, states, views, turns, ends)
     return {
         "game": game.NAME,
         "turns": len(turns),

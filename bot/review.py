@@ -289,11 +289,11 @@ def term_text(
     game: str, term: ai_review.Term | None, names: Sequence[str], *, other: str | None = None
 ) -> Text:
     """Why the AI's move is better, in one short sentence in the game's own words (the title's
-    ``review_texts``): better than the move played (a review), or with ``other`` (a hint) than
+    ``ai.review_texts``): better than the move played (a review), or with ``other`` (a hint) than
     that next best action."""
     entry = titles.title(game)
-    if term is not None and entry is not None and entry.review_texts is not None:
-        words: TermText = importlib.import_module(entry.review_texts).term_text
+    if term is not None and entry is not None and entry.ai.review_texts is not None:
+        words: TermText = importlib.import_module(entry.ai.review_texts).term_text
         said = words(term, names, other=other)
         if said is not None:
             return said

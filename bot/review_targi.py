@@ -1,4 +1,4 @@
-"""The post-game review's sentences for Targi (``Title.review_texts``): each term of the judge
+"""The post-game review's sentences for Targi (``Title.ai.review_texts``): each term of the judge
 (:mod:`bot.ai.review_targi`) in one short sentence (see :func:`bot.review.term_text`).
 Knows no discord.py."""
 

@@ -1,4 +1,4 @@
-"""The post-game review's sentences for Tigris & Euphrates (``Title.review_texts``): each term of
+"""The post-game review's sentences for Tigris & Euphrates (``Title.ai.review_texts``): each term of
 the judge (:mod:`bot.ai.review_tigris`) in one short sentence (see :func:`bot.review.term_text`).
 Knows no discord.py."""
 

@@ -39,9 +39,9 @@ CATCH_UP_BATCH = 200
 
 def league_statistic(game: str) -> tuple[str, ...] | None:
     """The one statistic a league's standings show for ``game``: the sum of its title's
-    ``league_statistic`` over the player's league matches; None for a game without one."""
+    ``statistics.league`` over the player's league matches; None for a game without one."""
     title = titles.title(game)
-    return (title.league_statistic or None) if title is not None else None
+    return (title.statistics.league or None) if title is not None else None
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ def render_board(
     if view.get("viewer") is not None:
         raise ValueError("the public board is drawn from the public view (viewer None)")
     title = titles.title(game)
-    if table is not None and title is not None and title.incremental is not None:
+    if table is not None and title is not None and title.drawing.incremental is not None:
         from renderers import incremental
 
         return incremental.render_board(game, view, lang, table)

@@ -19,8 +19,8 @@ from renderers.samples import bench_title, consecutive_views, sample_views
 
 
 def image_games() -> list[str]:
-    """The titles the image benchmarks draw: those with targets (``image_targets_ms``)."""
-    return [t.name for t in titles.titles() if t.image_targets_ms]
+    """The titles the image benchmarks draw: those with targets (``bench.image_targets_ms``)."""
+    return [t.name for t in titles.titles() if t.bench.image_targets_ms]
 
 
 @dataclass
@@ -46,7 +46,7 @@ class Result:
     @property
     def target_ms(self) -> float | None:
         """What the title aims at for this kind of image (None: no target)."""
-        return bench_title(self.game).image_targets_ms.get(self.kind)
+        return bench_title(self.game).bench.image_targets_ms.get(self.kind)
 
 
 def measure(
@@ -123,7 +123,7 @@ def report(results: Sequence[Result]) -> str:
 def replay_games() -> list[tuple[str, int]]:
     """(game, seats) of the benchmark games of each title of :func:`image_games`."""
     drawn = image_games()
-    return [(t.name, seats) for t in titles.titles() if t.name in drawn for seats in t.bench_seats]
+    return [(t.name, seats) for t in titles.titles() if t.name in drawn for seats in t.bench.seats]
 
 
 @dataclass
@@ -220,7 +220,7 @@ def run_replays(
         apng = render_replay(game_name, frames, lang, "apng", numbers, changed)
         apng_cpu = time.process_time() - start_cpu
         chart_cpu = None
-        if bench_title(game_name).has_chart:
+        if bench_title(game_name).replay.has_chart:
             start_cpu = time.process_time()
             render_chart(game_name, story, lang)
             chart_cpu = time.process_time() - start_cpu

@@ -1,7 +1,7 @@
 """Boards redrawn in part: only the squares, cards and panel a move changed.
 
 The image of a board is cut into cells that tile it, each title its own way (its
-``incremental`` module's :class:`Plan`: e.g. each square of a map, its margins and the side
+``drawing.incremental`` module's :class:`Plan`: e.g. each square of a map, its margins and the side
 panel). Each cell has a signature: everything drawn over it (the
 tiles, leaders, cards, pieces and the frames of the last action or a pending decision whose
 outline reaches into it; for the panel, the whole view). A table's last board is kept per
@@ -110,13 +110,13 @@ class Plan:
 
 
 class _Plans(dict[str, "Plan"]):
-    """Each title's plan (its ``incremental`` module's ``PLAN``), looked up on first use."""
+    """Each title's plan (its ``drawing.incremental`` module's ``PLAN``), looked up on first use."""
 
     def __missing__(self, game: str) -> Plan:
         title = titles.title(game)
-        if title is None or title.incremental is None:
+        if title is None or title.drawing.incremental is None:
             raise KeyError(game)
-        plan: Plan = importlib.import_module(title.incremental).PLAN
+        plan: Plan = importlib.import_module(title.drawing.incremental).PLAN
         self[game] = plan
         return plan
 

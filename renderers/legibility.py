@@ -109,11 +109,11 @@ def server_samples(lang: str) -> list[tuple[str, Callable[[], bytes]]]:
             37,
             tuple(
                 stats.StatsLine(label, 1000 + 37 * i, (1000 + 37 * i) / 120)
-                for i, label in enumerate(t.statistic_labels.values())
+                for i, label in enumerate(t.statistics.labels.values())
             ),
         )
         for t in titles.titles()
-        if t.statistic_labels
+        if t.statistics.labels
     ][:2]
     rows = [
         {
@@ -164,7 +164,7 @@ def server_samples(lang: str) -> list[tuple[str, Callable[[], bytes]]]:
             chart,
         )
         for t in titles.titles()
-        if t.statistic_labels
+        if t.statistics.labels
     ][:2]
     # the longest printed game name heads the leaderboard: the worst case
     heading = max((game_title(t.name, lang=lang) for t in titles.titles()), key=len)

@@ -76,7 +76,7 @@ def frame_durations(frames: int) -> list[int]:
 
 def turn_caption(game: str, number: int, total: int, lang: str) -> str:
     """ "Turn 3 of 21" (Targi: "Round 3 of 12"), as the banner and the caption write it."""
-    if titles.title(game) is not None and titles.title(game).turn_key == "round":  # type: ignore[union-attr]
+    if titles.title(game) is not None and titles.title(game).replay.turn_key == "round":  # type: ignore[union-attr]
         return tr(C_("replay", "Round {n} of {total}", n=number, total=total), lang)
     return tr(C_("replay", "Turn {n} of {total}", n=number, total=total), lang)
 
@@ -233,9 +233,9 @@ LOST_GLYPH = "▽"
 def render_chart(game: str, story: dict[str, Any], lang: str = "en") -> bytes:
     """PNG of the score story (see ``bot.replays.story`` for its fields)."""
     title = titles.title(game)
-    if title is None or title.chart is None:
+    if title is None or title.replay.chart is None:
         raise ValueError(f"no score story for game {game!r}")
-    image: Image.Image = importlib.import_module(title.chart).chart(story, lang)
+    image: Image.Image = importlib.import_module(title.replay.chart).chart(story, lang)
     return png_bytes(image)
 
 

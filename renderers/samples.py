@@ -1,6 +1,6 @@
 """Views of seeded random games to draw: the benchmarks' and the palette's samples.
 
-A title's benchmark game has its largest ``bench_seats``; views are taken at evenly spaced
+A title's benchmark game has its largest ``bench.seats``; views are taken at evenly spaced
 points (:func:`sample_views`) or move after move (:func:`consecutive_views`).
 """
 
@@ -14,8 +14,8 @@ __all__ = ["bench_title", "consecutive_views", "sample_views", "seats_of"]
 
 
 def seats_of(game: str) -> int:
-    """The seats of a title's benchmark game: its largest ``bench_seats``."""
-    return max(bench_title(game).bench_seats)
+    """The seats of a title's benchmark game: its largest ``bench.seats``."""
+    return max(bench_title(game).bench.seats)
 
 
 def bench_title(game: str) -> titles.Title:

@@ -8,7 +8,7 @@ text reply, so the image and the text name a statistic alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,29 +34,29 @@ __all__ = [
 class _ByTitle(Mapping[str, Any]):
     """One field of every title that has it, by game name (read from ``bot.titles``)."""
 
-    def __init__(self, field: str) -> None:
+    def __init__(self, field: Callable[[titles.Title], Any]) -> None:
         self._field = field
 
     def __getitem__(self, game: str) -> Any:
         title = titles.title(game)
-        value = getattr(title, self._field, None) if title is not None else None
+        value = self._field(title) if title is not None else None
         if value is None:
             raise KeyError(game)
         return value
 
     def __iter__(self) -> Iterator[str]:
-        return (t.name for t in titles.titles() if getattr(t, self._field) is not None)
+        return (t.name for t in titles.titles() if self._field(t) is not None)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
 
 #: What each statistic is called, per game (the names of the engines' ``STATISTICS``): each
-#: title's ``statistic_labels``.
-STAT_LABELS: Mapping[str, Mapping[str, Text]] = _ByTitle("statistic_labels")
+#: title's ``statistics.labels``.
+STAT_LABELS: Mapping[str, Mapping[str, Text]] = _ByTitle(lambda t: t.statistics.labels)
 #: The heading of the league standings' statistic column, per game (what it sums:
-#: ``bot.stats.league_statistic``): each title's ``league_label``.
-LEAGUE_LABELS: Mapping[str, Text] = _ByTitle("league_label")
+#: ``bot.stats.league_statistic``): each title's ``statistics.league_label``.
+LEAGUE_LABELS: Mapping[str, Text] = _ByTitle(lambda t: t.statistics.league_label)
 
 
 def label_of(game: str, name: str) -> Any:

@@ -50,7 +50,7 @@ def test_a_reader_for_no_placeholder_is_refused_when_the_table_is_built() -> Non
 def test_every_shipped_title_words_events_and_refusals_by_a_table(name: str) -> None:
     title = titles.title(name)
     assert title is not None
-    for table in (title.events, title.refusals):
+    for table in (title.texts.events, title.texts.refusals):
         assert isinstance(table, KeyedTexts) and table.keys()
         assert all(callable(entry) for entry in table.entries.values())
         assert any(isinstance(entry, Says) for entry in table.entries.values())

@@ -127,7 +127,9 @@ def _code_words(path: Path) -> set[str]:
 
 
 def _vocabulary_in_shared_files() -> dict[str, set[str]]:
-    own = {form: word for t in titles.titles() for word in t.vocabulary for form in _forms(word)}
+    own = {
+        form: word for t in titles.titles() for word in t.texts.vocabulary for form in _forms(word)
+    }
     found: dict[str, set[str]] = {}
     for folder in SHARED:
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -145,7 +147,7 @@ def test_the_shared_layers_use_no_titles_vocabulary_but_the_listed_leftovers() -
 
 def test_each_title_lists_its_own_words_and_the_scan_finds_them() -> None:
     for entry in titles.titles():
-        assert entry.vocabulary, entry.name
+        assert entry.texts.vocabulary, entry.name
     tigris = ROOT / "bot/titles/tigris.py"
     assert {"priest", "catastrophe", "monument"} <= _code_words(tigris)
     # Docstrings and comments are not code: a shared docstring may give a game's example.

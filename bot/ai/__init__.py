@@ -51,7 +51,7 @@ def choose_action(
         from bot import titles  # the registry names each title's AI module
 
         title = titles.title(game_name)
-        module = title.ai if title is not None else None
+        module = title.ai.module if title is not None else None
     if module is not None:
         chooser = importlib.import_module(module)
         action: str = chooser.choose(view, legal, level, rng, iterations, limit)

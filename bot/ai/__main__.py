@@ -19,12 +19,12 @@ from bot.ai.arena import POSITION_SOURCES, RANDOM, UNBOUNDED, ArenaResult, arena
 def bench_tables() -> tuple[tuple[str, int], ...]:
     """What ``bench`` without a game times: each game with an AI, at each of its benchmark
     seat counts (and every level)."""
-    return tuple((t.name, seats) for t in titles.titles() if t.ai for seats in t.bench_seats)
+    return tuple((t.name, seats) for t in titles.titles() if t.ai.module for seats in t.bench.seats)
 
 
 def ai_games() -> tuple[str, ...]:
     """The titles with an AI (a title without one has nothing to time or play)."""
-    return tuple(t.name for t in titles.titles() if t.ai)
+    return tuple(t.name for t in titles.titles() if t.ai.module)
 
 
 def _bench_table(args: argparse.Namespace, limit: SearchLimit | None) -> None:

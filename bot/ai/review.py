@@ -3,7 +3,7 @@
 A finished game is a list of :class:`Decision`: one seat's view, its legal actions and the action
 it played, exactly what the seat saw then (:func:`decisions` builds them from the replayed states
 through the title's per-seat view; nothing else of a state reaches the judge). At each decision
-the title's own judge (the module its entry names in ``Title.review``, e.g.
+the title's own judge (the module its entry names in ``Title.ai.review``, e.g.
 ``bot/ai/review_<game>.py``) samples the hidden information (bag, other hands, decks) from the
 view like the AI samples it, plays the played action and the AI's candidates out on every sample
 and gives each an estimated chance to win (its ``chances(decision, seed)``), with the evaluation
@@ -163,17 +163,17 @@ Explain = Callable[[str, str], Term]
 
 
 def judge_of(game: str) -> Any | None:
-    """The title's judge (the module its ``Title.review`` names), or None: no review."""
+    """The title's judge (the module its ``Title.ai.review`` names), or None: no review."""
     entry = titles.title(game)
-    if entry is None or entry.review is None:
+    if entry is None or entry.ai.review is None:
         return None
-    return importlib.import_module(entry.review)
+    return importlib.import_module(entry.ai.review)
 
 
 def reviewable(game: str) -> bool:
     """Whether ``game`` has a review and hints (its title names a judge)."""
     entry = titles.title(game)
-    return entry is not None and entry.review is not None
+    return entry is not None and entry.ai.review is not None
 
 
 def _chances(game: str, decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:

@@ -1,4 +1,4 @@
-"""The post-game review's judge of Targi (``Title.review``; see :mod:`bot.ai.review`).
+"""The post-game review's judge of Targi (``Title.ai.review``; see :mod:`bot.ai.review`).
 
 At a decision the hidden cards are sampled from the seat's view as the AI samples them; the best
 actions by the AI's one-ply value (and the played one) are each played out to the end of the

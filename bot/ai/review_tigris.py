@@ -1,4 +1,4 @@
-"""The post-game review's judge of Tigris & Euphrates (``Title.review``; see :mod:`bot.ai.review`).
+"""The post-game review's judge of Tigris & Euphrates (``Title.ai.review``, :mod:`bot.ai.review`).
 
 At a decision the hidden tiles are sampled from the seat's view as the AI samples them; each
 action (the AI's candidates and the played one) gets the AI's one-ply look (the action and every

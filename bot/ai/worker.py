@@ -62,5 +62,5 @@ class AiPool(WorkerPool):
         # The title's AI module goes along: a title registered at run time (not in the
         # registry line) is unknown to a worker process of its own.
         title = titles.title(game)
-        module = title.ai if title is not None else None
+        module = title.ai.module if title is not None else None
         return await self.run(_decide, game, view, legal, level, seed, self.iterations, module)

@@ -11,7 +11,7 @@ Two menus are counted on the same games: ``menu``, the grouped selects every tit
 the picker, where every decision starts with Act; and ``picker``, what the bot sends now: the
 picker's buttons where the title has one, and the next decision of the player who just moved
 arriving in the answer to their move (no Act). A turn is a run of decisions sharing the view's
-value of the title's ``turn_key`` (a T&E turn: the active player's two actions and their own
+value of the title's ``replay.turn_key`` (a T&E turn: the active player's two actions and their own
 conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
 decisions in it (a defender's support) are counted apart as off-turn decisions. Every decision
 is also counted alone (the figure for Targi).
@@ -125,12 +125,12 @@ def _step(view: discord.ui.View, action: str) -> tuple[int, str | None] | None:
 def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Counts]) -> int:
     """Play one AI game and add its taps to ``counts``; returns its decisions.
 
-    A turn is a run of decisions sharing the view's value of the title's ``turn_key`` (T&E's
+    A turn is a run of decisions sharing the view's value of the title's ``replay.turn_key`` (T&E's
     turn number, Targi's round), counted for the seat that opens it; the other seats'
     decisions in it are off-turn."""
     game = get_game(game_name)
     title = titles.title(game_name)
-    turn_key = title.turn_key if title is not None else "turn"
+    turn_key = title.replay.turn_key if title is not None else "turn"
     state = game.new_game(seats, seed)
     turn_taps = dict.fromkeys(MENUS, 0)
     turn: object = None
@@ -186,7 +186,7 @@ async def run(game_name: str, seats: int, games: int, seed: int, level: str) -> 
     cpu, wall = time.process_time(), time.perf_counter()
     decisions = sum(play(game_name, seats, seed + g, level, counts) for g in range(games))
     title = titles.title(game_name)
-    key = title.turn_key if title is not None else "turn"
+    key = title.replay.turn_key if title is not None else "turn"
     lines = [
         f"{game_name}, {seats} seats, {games} games of `{level}` AIs, {decisions} decisions "
         f"(seed {seed}; {time.process_time() - cpu:.1f} s CPU, "

@@ -118,7 +118,7 @@ class ViewEvent(TypedDict):
     #: The engine's English sentence (seats as ``@N``): what is shown when no catalogue text
     #: has the key.
     text: str
-    #: The title's catalogue key (``Title.events``) and its parameters. Events stored before
+    #: The title's catalogue key (``Title.texts.events``) and its parameters. Events stored before
     #: events had keys lack them.
     key: NotRequired[str]
     params: NotRequired[dict[str, Any]]
@@ -137,7 +137,7 @@ class LastAction(TypedDict):
 
 class Pending(TypedDict):
     """An open decision, in ``view["pending"]``: its ``kind`` and the game's own keys, which the
-    title words (``Title.pending``)."""
+    title words (``Title.texts.pending``)."""
 
     kind: str
 

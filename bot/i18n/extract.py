@@ -167,12 +167,12 @@ def problems(lang: str) -> list[str]:
 
 
 def _card_texts() -> Iterator[tuple[str, str | None]]:
-    """The texts from the game data drawn in the images (each title's ``image_texts``)."""
+    """The texts from the game data drawn in the images (each title's ``drawing.image_texts``)."""
     from bot import titles
 
     for title in titles.titles():
-        if title.image_texts is not None:
-            yield from importlib.import_module(title.image_texts).card_texts()
+        if title.drawing.image_texts is not None:
+            yield from importlib.import_module(title.drawing.image_texts).card_texts()
 
 
 COLLECTORS["images"] = _card_texts

@@ -33,7 +33,7 @@ __all__ = ["Lobby", "has_ai"]
 def has_ai(game: str) -> bool:
     """Whether AI players can take seats of ``game`` (its title names an AI)."""
     title = titles.title(game)
-    return title is not None and title.ai is not None
+    return title is not None and title.ai.module is not None
 
 
 def _not_in_lobby() -> NotInLobby:

@@ -20,13 +20,13 @@ __all__ = ["Seats", "ai_replaces_leavers"]
 
 def ai_replaces_leavers(table: Table) -> bool:
     """Whether the title of ``table`` lets an AI take over a leaver's seat at its number of
-    seats (its ``ai_replaces_leavers`` from ``min_seats_replaced`` seats on)."""
+    seats (its ``ai.replaces_leavers`` from ``ai.min_seats_replaced`` seats on)."""
     title = titles.title(table.game)
     return (
         title is not None
-        and title.ai is not None
-        and title.ai_replaces_leavers
-        and len(table.players) >= title.min_seats_replaced
+        and title.ai.module is not None
+        and title.ai.replaces_leavers
+        and len(table.players) >= title.ai.min_seats_replaced
     )
 
 

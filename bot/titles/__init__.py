@@ -1,12 +1,13 @@
 """The game titles the bot offers, each reached through its one entry here.
 
 A title's entry (:class:`Title`) holds everything the shared layers need from one game: its
-engine, its texts (event sentences, refusals, pending decisions, scores, hand cards, rules),
-its play-by-post facts, its AI, its images, its Act menu labels and its statistics. The shared
-layers (service, presenters, play-by-post, UI, renderers) ask :func:`title` and never name a
-game. Each entry lives in the game's own module (``bot/titles/<game>.py``); :data:`INSTALLED`
-is the registry line. Heavy parts (renderers, AI) are named by module path and imported on
-first use, so the engine-only paths stay light.
+engine and its images' module, then one small record per layer that asks: its texts (event
+sentences, refusals, pending decisions, scores, hand cards, rules), how its boards are drawn,
+its replay, its Discord parts (cog, Act menu labels), its play-by-post facts, its AI, its
+statistics and its benchmarks. The shared layers (service, presenters, play-by-post, UI,
+renderers) ask :func:`title` and never name a game. Each entry lives in the game's own module
+(``bot/titles/<game>.py``); :data:`INSTALLED` is the registry line. Heavy parts (renderers,
+AI) are named by module path and imported on first use, so the engine-only paths stay light.
 
 To add a game: write its engine (``bot/games/<game>/``, or any module keeping the engine
 contract), a module with its :class:`Title`, and add that module to :data:`INSTALLED` (or call
@@ -26,8 +27,15 @@ from bot.i18n import Text
 
 __all__ = [
     "INSTALLED",
+    "AiFacts",
+    "BenchFacts",
+    "DrawingFacts",
     "PbpFacts",
+    "ReplayFacts",
+    "StatisticsFacts",
     "Title",
+    "TitleTexts",
+    "UiFacts",
     "on_register",
     "register",
     "seat_range",
@@ -45,58 +53,9 @@ KeyedText = Callable[[str, Params], "Text | None"]
 
 
 @dataclass(frozen=True)
-class PbpFacts:
-    """What play-by-post needs to know of a title.
+class TitleTexts:
+    """A title's texts (:mod:`bot.presenters`); the shared texts where a field is None."""
 
-    ``skip_preferences``: the safest decisions for an expired timer, the first legal one is
-    taken (else the first legal action). ``round_decisions``: decisions one player takes in one
-    round when the timer skips them all (to abandon a table nobody plays). ``takeback``: why
-    the action a seat took from ``before`` to ``after`` cannot be taken back, or None (None
-    here: take-backs are not offered). ``public_action``: whether an action's notation may be
-    shown to everyone.
-    """
-
-    skip_preferences: tuple[str, ...] = ()
-    round_decisions: int = 1
-    takeback: Callable[[Any, Any, int], Text | None] | None = None
-    public_action: Callable[[str], bool] = lambda action: False
-
-
-#: The score story's numbers (``bot.replays.story``): from the engine, the states and public
-#: views after each action, the turns and the action index ending each (0 first), per seat
-#: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
-#: (``{"turn", "kind", "seats"}``).
-Story = Callable[
-    [GameEngine, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
-    tuple[list[dict[str, Any]], list[dict[str, Any]]],
-]
-
-
-@dataclass(frozen=True)
-class Title:
-    """One game title: its engine and what the shared layers show and ask of it. Fields that
-    name a module (a dotted path) are imported on first use, so the engine-only paths stay
-    light.
-
-    A title must have the five fields without a default (its name, engine, printed name, id
-    and images); every other field is optional, and a title without it simply lacks that
-    capability: no score story without ``chart`` and ``story``, no AI seats (no ``ai:`` option,
-    no *Add AI* menu, no AI timer consequence) without ``ai``, no review or hints without
-    ``review``, no image benchmark targets
-    without ``image_targets_ms``, the shared texts where a text field is None.
-    """
-
-    name: str
-    #: The rules engine's module (the engine contract, README "The engine contract").
-    engine: str
-    printed_name: Text | str
-    #: The game's id as a refusal names it ("a lobby table for <id>").
-    game_id: Text | str
-    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
-    #: ``board_image(view, lang)`` (the replay's frames).
-    images: str
-
-    # ---- texts (bot.presenters) ----
     rules: Text | None = None
     events: KeyedText | None = None
     refusals: KeyedText | None = None
@@ -136,17 +95,14 @@ class Title:
     #: name them in code (``tests/test_titles_registry.py``); they come through this entry.
     vocabulary: tuple[str, ...] = ()
 
-    # ---- images (renderers) ----
+
+@dataclass(frozen=True)
+class DrawingFacts:
+    """How a title's images are drawn beyond its ``images`` module (the renderers)."""
+
     #: Module with ``PLAN`` (:class:`renderers.incremental.Plan`): a board redrawn only where a
     #: move changed it; None: every board drawn in full.
     incremental: str | None = None
-    #: Module with ``chart(story, lang) -> Image`` drawing the score story; None: no chart.
-    chart: str | None = None
-    #: The score story's numbers (:data:`Story`); the chart is drawn only if both are given.
-    story: Story | None = None
-    #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
-    #: images (for the ``images`` catalogue); None: none.
-    image_texts: str | None = None
     #: The public view's field holding the board whose changes since the table's previous board
     #: its images show (their module's ``changes(before, after)``: T&E's ghosts and framed
     #: squares); None: a board image shows no changes.
@@ -154,12 +110,25 @@ class Title:
     #: Lines the board's message adds under its status line (public view, seat names, language):
     #: what a phone-sized board image leaves to the text; None: none.
     board_lines: Callable[[Params, Sequence[str], str], list[str]] | None = None
+    #: Module with ``card_texts()``: (text, context) pairs from the game data drawn in the
+    #: images (for the ``images`` catalogue); None: none.
+    image_texts: str | None = None
 
-    # ---- Discord (bot.cogs, bot.ui) ----
-    #: Dotted path of the title's own slash-command cog class (None: the shared commands only).
-    cog: str | None = None
-    #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions.
-    labels: str | None = None
+
+#: The score story's numbers (``bot.replays.story``): from the engine, the states and public
+#: views after each action, the turns and the action index ending each (0 first), per seat
+#: ``{"seat", "series": {quantity: [value per turn]}, ...}`` and the marks
+#: (``{"turn", "kind", "seats"}``).
+Story = Callable[
+    [GameEngine, Sequence[Any], Sequence[dict[str, Any]], Sequence[Any], list[int]],
+    tuple[list[dict[str, Any]], list[dict[str, Any]]],
+]
+
+
+@dataclass(frozen=True)
+class ReplayFacts:
+    """A finished game's replay (:mod:`bot.replays`): its turns, its frames, its score story."""
+
     #: The public view's field that changes when a turn ends (the replay's turns); None: each
     #: action is a turn of its own.
     turn_key: str | None = None
@@ -169,11 +138,53 @@ class Title:
     #: Whether the move made from this public view gets a replay frame of its own inside its
     #: turn (e.g. a placement); None: one frame per turn.
     move_frame: Callable[[Params], bool] | None = None
+    #: The score story's numbers (:data:`Story`); the chart is drawn only if both are given.
+    story: Story | None = None
+    #: Module with ``chart(story, lang) -> Image`` drawing the score story; None: no chart.
+    chart: str | None = None
 
-    # ---- play-by-post, AI seats ----
-    pbp: PbpFacts = PbpFacts()
-    #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI.
-    ai: str | None = None
+    @property
+    def has_chart(self) -> bool:
+        """Whether the title draws a score story (both ``chart`` and ``story`` given)."""
+        return self.chart is not None and self.story is not None
+
+
+@dataclass(frozen=True)
+class UiFacts:
+    """A title's own parts of the Discord layer (:mod:`bot.cogs`, :mod:`bot.ui`)."""
+
+    #: Dotted path of the title's own slash-command cog class (None: the shared commands only).
+    cog: str | None = None
+    #: Module with ``label(words) -> Text | str | None`` for the Act menus and suggestions;
+    #: None: the notation itself.
+    labels: str | None = None
+
+
+@dataclass(frozen=True)
+class PbpFacts:
+    """What play-by-post needs to know of a title.
+
+    ``skip_preferences``: the safest decisions for an expired timer, the first legal one is
+    taken (else the first legal action). ``round_decisions``: decisions one player takes in one
+    round when the timer skips them all (to abandon a table nobody plays). ``takeback``: why
+    the action a seat took from ``before`` to ``after`` cannot be taken back, or None (None
+    here: take-backs are not offered). ``public_action``: whether an action's notation may be
+    shown to everyone.
+    """
+
+    skip_preferences: tuple[str, ...] = ()
+    round_decisions: int = 1
+    takeback: Callable[[Any, Any, int], Text | None] | None = None
+    public_action: Callable[[str], bool] = lambda action: False
+
+
+@dataclass(frozen=True)
+class AiFacts:
+    """A title's AI: its seats and its post-game review (:mod:`bot.ai`)."""
+
+    #: Module with ``choose(view, legal, level, rng, iterations, limit)``; None: no AI (no
+    #: ``ai:`` option, no *Add AI* menu, no AI timer consequence).
+    module: str | None = None
     #: The post-game review's judge (:mod:`bot.ai.review`): a module with
     #: ``chances(decision, seed)`` (each action's chance to win and the term explaining one
     #: against another) and ``margin(game, state, seat)`` (the benchmark's final margin); None:
@@ -184,28 +195,65 @@ class Title:
     review_texts: str | None = None
     #: Whether an AI takes over the seat of a person who resigns or runs out of time (from
     #: ``min_seats_replaced`` seats on).
-    ai_replaces_leavers: bool = False
+    replaces_leavers: bool = False
     min_seats_replaced: int = 3
 
-    # ---- statistics, leagues ----
-    #: The statistics summed in a league's standings (the game's ``STATISTICS`` names).
-    league_statistic: tuple[str, ...] = ()
+
+@dataclass(frozen=True)
+class StatisticsFacts:
+    """How a title's statistics are named and which ones its leagues sum (:mod:`bot.stats`)."""
+
     #: What each of the engine's ``STATISTICS`` is called (None: its name).
-    statistic_labels: Mapping[str, Text] | None = None
-    #: The heading of the league standings' column of :attr:`league_statistic`.
+    labels: Mapping[str, Text] | None = None
+    #: The statistics summed in a league's standings (the game's ``STATISTICS`` names).
+    league: tuple[str, ...] = ()
+    #: The heading of the league standings' column of :attr:`league`.
     league_label: Text | None = None
 
-    # ---- benchmarks ----
+
+@dataclass(frozen=True)
+class BenchFacts:
+    """What the benchmarks play of a title (:mod:`bot.bench`, :mod:`renderers.bench`)."""
+
     #: The numbers of seats the benchmarks play (the AI's, the images').
-    bench_seats: tuple[int, ...] = (2,)
+    seats: tuple[int, ...] = (2,)
     #: What the image benchmark aims at per image kind (``board``, ``move``, ``private``), ms;
     #: empty: the image benchmarks leave the title out.
     image_targets_ms: Mapping[str, float] = field(default_factory=dict)
 
-    @property
-    def has_chart(self) -> bool:
-        """Whether the title draws a score story (both ``chart`` and ``story`` given)."""
-        return self.chart is not None and self.story is not None
+
+@dataclass(frozen=True)
+class Title:
+    """One game title: its engine and what the shared layers show and ask of it, grouped by
+    the layer that asks. Fields that name a module (a dotted path) are imported on first use,
+    so the engine-only paths stay light.
+
+    A title must have the five fields without a default (its name, engine, printed name, id
+    and images); every other field is a record whose fields are all optional, and a title
+    without one simply lacks that capability: no score story without ``replay.chart`` and
+    ``replay.story``, no AI seats without ``ai.module``, no review or hints without
+    ``ai.review``, no image benchmark targets without ``bench.image_targets_ms``, the shared
+    texts where a ``texts`` field is None.
+    """
+
+    name: str
+    #: The rules engine's module (the engine contract, README "The engine contract").
+    engine: str
+    printed_name: Text | str
+    #: The game's id as a refusal names it ("a lobby table for <id>").
+    game_id: Text | str
+    #: Module with ``render_board(view, lang)``, ``render_private(view, lang)`` and
+    #: ``board_image(view, lang)`` (the replay's frames).
+    images: str
+
+    texts: TitleTexts = TitleTexts()
+    drawing: DrawingFacts = DrawingFacts()
+    replay: ReplayFacts = ReplayFacts()
+    ui: UiFacts = UiFacts()
+    pbp: PbpFacts = PbpFacts()
+    ai: AiFacts = AiFacts()
+    statistics: StatisticsFacts = StatisticsFacts()
+    bench: BenchFacts = BenchFacts()
 
 
 _TITLES: dict[str, Title] = {}

@@ -11,7 +11,17 @@ from bot.games.contract import GameEngine, Params
 from bot.games.targi.cards import CARDS as TARGI_CARDS
 from bot.i18n import C_, N_, Text, _, named
 from bot.presenters import points_sentence, score_parts, seat_entry
-from bot.titles import PbpFacts, Title
+from bot.titles import (
+    AiFacts,
+    BenchFacts,
+    DrawingFacts,
+    PbpFacts,
+    ReplayFacts,
+    StatisticsFacts,
+    Title,
+    TitleTexts,
+    UiFacts,
+)
 from bot.titles.keyed import KeyedTexts, const, param, read, says
 from bot.titles.targi_words import (
     SCORE_WORDS,
@@ -534,49 +544,6 @@ TITLE = Title(
     printed_name=C_("game", "Targi"),
     game_id=C_("game id", "targi"),
     images="renderers.targi",
-    incremental="renderers.targi_incremental",
-    chart="renderers.targi_chart",
-    image_texts="renderers.targi",
-    board_lines=board_lines,
-    ai="bot.ai.targi",
-    review="bot.ai.review_targi",
-    review_texts="bot.review_targi",
-    labels="bot.ui.labels_targi",
-    rules=RULES,
-    events=EVENTS,
-    vocabulary=(
-        *("dates", "salt", "pepper", "tribe", "raid", "robber", "noble", "merchant"),
-        *("silversmith", "caravan", "fata", "morgana", "oasis", "targia", "nomad"),
-    ),
-    refusals=REFUSALS,
-    pending=_pending,
-    option_words={
-        "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
-        "hand_later_round": C_("option", "hand card playable in a later round"),
-        "merchant_repeatable": C_("option", "Merchant repeatable"),
-        "merchant_same_kind": C_("option", "Merchant: one kind of good"),
-        "silversmith_same_kind": C_("option", "Silversmith: one kind of good"),
-        "fata_morgana_face_down": C_("option", "Fata Morgana on face-down cards"),
-        "limits_at_game_end": C_("option", "limits at the game end"),
-        "display_any_row": C_("option", "display in any row"),
-        "caravan_card": C_("option", "Caravan card"),
-        "caravan_counts_as_goods_card": C_("option", "Caravan counts as a goods card"),
-        "hand_public": C_("option", "open hand card"),
-        "discounts_stack": C_("option", "discounts add up"),
-        "count_new_card": C_("option", "the new card counts"),
-        "hand_play_once_per_round": C_("option", "hand card once per round"),
-        "stored_gold_is_own_gold": C_("option", "stored gold is own gold"),
-        "gain_goods_mixed": C_("option", "mixed goods from a gain"),
-        "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
-    },
-    score_text=_score_text,
-    score_words=SCORE_WORDS,
-    private_lines=_private_lines,
-    final_hand=_final_hand,
-    card_name=card_object_name,
-    # The colours the board draws the seats in (renderers.targi.SEAT_NAMES).
-    seat_words=(C_("Targi colour", "blue"), C_("Targi colour", "white")),
-    data_names=data_names,
     pbp=PbpFacts(
         # End the action phase / stop trading (done), discard a tribe card rather than pay
         # for it, keep the display as it is.
@@ -586,15 +553,72 @@ TITLE = Title(
         takeback=_takeback,
         public_action=lambda action: True,
     ),
-    # Tribe cards displayed, the engine every strategy builds (raids are paid by everyone
-    # alike, so "raids paid" would not tell players apart).
-    league_statistic=("row_1", "row_2", "row_3"),
-    statistic_labels=stats_words.LABELS,
-    league_label=stats_words.LEAGUE_LABEL,
-    turn_key="round",
-    # A round's still shows its end (nobody to act); each placement is a frame of its own.
-    turn_end=lambda view: {**view, "phase": "limits", "to_act": [], "pending": None},
-    move_frame=lambda view: view.get("phase") == "place",
-    story=_story,
-    image_targets_ms={"board": 40.0, "move": 40.0, "private": 20.0},
+    texts=TitleTexts(
+        rules=RULES,
+        events=EVENTS,
+        vocabulary=(
+            *("dates", "salt", "pepper", "tribe", "raid", "robber", "noble", "merchant"),
+            *("silversmith", "caravan", "fata", "morgana", "oasis", "targia", "nomad"),
+        ),
+        refusals=REFUSALS,
+        pending=_pending,
+        option_words={
+            "raid_unpaid_bonus": C_("option", "bonus for an unpaid raid"),
+            "hand_later_round": C_("option", "hand card playable in a later round"),
+            "merchant_repeatable": C_("option", "Merchant repeatable"),
+            "merchant_same_kind": C_("option", "Merchant: one kind of good"),
+            "silversmith_same_kind": C_("option", "Silversmith: one kind of good"),
+            "fata_morgana_face_down": C_("option", "Fata Morgana on face-down cards"),
+            "limits_at_game_end": C_("option", "limits at the game end"),
+            "display_any_row": C_("option", "display in any row"),
+            "caravan_card": C_("option", "Caravan card"),
+            "caravan_counts_as_goods_card": C_("option", "Caravan counts as a goods card"),
+            "hand_public": C_("option", "open hand card"),
+            "discounts_stack": C_("option", "discounts add up"),
+            "count_new_card": C_("option", "the new card counts"),
+            "hand_play_once_per_round": C_("option", "hand card once per round"),
+            "stored_gold_is_own_gold": C_("option", "stored gold is own gold"),
+            "gain_goods_mixed": C_("option", "mixed goods from a gain"),
+            "immunity_covers_raid4": C_("option", "immunity covers raid 4"),
+        },
+        score_text=_score_text,
+        score_words=SCORE_WORDS,
+        private_lines=_private_lines,
+        final_hand=_final_hand,
+        card_name=card_object_name,
+        # The colours the board draws the seats in (renderers.targi.SEAT_NAMES).
+        seat_words=(C_("Targi colour", "blue"), C_("Targi colour", "white")),
+        data_names=data_names,
+    ),
+    drawing=DrawingFacts(
+        incremental="renderers.targi_incremental",
+        image_texts="renderers.targi",
+        board_lines=board_lines,
+    ),
+    replay=ReplayFacts(
+        chart="renderers.targi_chart",
+        turn_key="round",
+        # A round's still shows its end (nobody to act); each placement is a frame of its own.
+        turn_end=lambda view: {**view, "phase": "limits", "to_act": [], "pending": None},
+        move_frame=lambda view: view.get("phase") == "place",
+        story=_story,
+    ),
+    ui=UiFacts(
+        labels="bot.ui.labels_targi",
+    ),
+    ai=AiFacts(
+        module="bot.ai.targi",
+        review="bot.ai.review_targi",
+        review_texts="bot.review_targi",
+    ),
+    statistics=StatisticsFacts(
+        # Tribe cards displayed, the engine every strategy builds (raids are paid by everyone
+        # alike, so "raids paid" would not tell players apart).
+        league=("row_1", "row_2", "row_3"),
+        labels=stats_words.LABELS,
+        league_label=stats_words.LEAGUE_LABEL,
+    ),
+    bench=BenchFacts(
+        image_targets_ms={"board": 40.0, "move": 40.0, "private": 20.0},
+    ),
 )

@@ -9,7 +9,17 @@ from typing import Any
 from bot.games.contract import GameEngine, Params
 from bot.i18n import C_, N_, Text, _, listing
 from bot.presenters import commas, points_sentence, score_parts, seat_entry, seat_name
-from bot.titles import PbpFacts, Title
+from bot.titles import (
+    AiFacts,
+    BenchFacts,
+    DrawingFacts,
+    PbpFacts,
+    ReplayFacts,
+    StatisticsFacts,
+    Title,
+    TitleTexts,
+    UiFacts,
+)
 from bot.titles.keyed import KeyedTexts, const, num, read, says
 from bot.titles.tigris_words import (
     COLOURS,
@@ -374,34 +384,6 @@ TITLE = Title(
     printed_name=C_("game", "Tigris & Euphrates"),
     game_id=C_("game id", "tigris"),
     images="renderers.tigris",
-    incremental="renderers.tigris_incremental",
-    board_key="board",
-    chart="renderers.tigris_chart",
-    cog="bot.cogs.tigris.TigrisCog",
-    ai="bot.ai.tigris",
-    review="bot.ai.review_tigris",
-    review_texts="bot.review_tigris",
-    labels="bot.ui.labels_tigris",
-    rules=RULES,
-    events=EVENTS,
-    vocabulary=(
-        *("priest", "farmer", "trader", "king", "temple", "farm", "market", "settlement"),
-        *("dynasty", "archer", "bull", "lion", "monument", "catastrophe", "treasure"),
-        *("revolt", "kingdom", "unification"),
-    ),
-    refusals=REFUSALS,
-    pending=_pending,
-    option_words={
-        "open_scoring": C_("option", "open scoring"),
-        "english_support": C_("option", "English support variant"),
-    },
-    hand=colour_counts,
-    score_words=SCORE_WORDS,
-    private_lines=_private_lines,
-    final_score=_final_score,
-    told_by_event=_hidden_swap,
-    # The board's order of dynasties (bot.games.tigris.board.DYNASTIES), seat by seat.
-    seat_words=tuple(DYNASTY_WORDS.values()),
     pbp=PbpFacts(
         # Commit no support, build no monument, pass the action.
         skip_preferences=("support 0", "monument none", "pass"),
@@ -411,13 +393,55 @@ TITLE = Title(
         # A swap names the discarded tiles, which are secret.
         public_action=lambda action: not action.startswith("swap"),
     ),
-    ai_replaces_leavers=True,
-    # Conflicts won (revolts and wars), the game's decisive fights.
-    league_statistic=("revolts_won", "wars_won"),
-    statistic_labels=stats_words.LABELS,
-    league_label=stats_words.LEAGUE_LABEL,
-    turn_key="turn_number",
-    story=_story,
-    bench_seats=(2, 4),
-    image_targets_ms={"board": 60.0, "move": 60.0, "private": 20.0},
+    texts=TitleTexts(
+        rules=RULES,
+        events=EVENTS,
+        vocabulary=(
+            *("priest", "farmer", "trader", "king", "temple", "farm", "market", "settlement"),
+            *("dynasty", "archer", "bull", "lion", "monument", "catastrophe", "treasure"),
+            *("revolt", "kingdom", "unification"),
+        ),
+        refusals=REFUSALS,
+        pending=_pending,
+        option_words={
+            "open_scoring": C_("option", "open scoring"),
+            "english_support": C_("option", "English support variant"),
+        },
+        hand=colour_counts,
+        score_words=SCORE_WORDS,
+        private_lines=_private_lines,
+        final_score=_final_score,
+        told_by_event=_hidden_swap,
+        # The board's order of dynasties (bot.games.tigris.board.DYNASTIES), seat by seat.
+        seat_words=tuple(DYNASTY_WORDS.values()),
+    ),
+    drawing=DrawingFacts(
+        incremental="renderers.tigris_incremental",
+        board_key="board",
+    ),
+    replay=ReplayFacts(
+        chart="renderers.tigris_chart",
+        turn_key="turn_number",
+        story=_story,
+    ),
+    ui=UiFacts(
+        cog="bot.cogs.tigris.TigrisCog",
+        labels="bot.ui.labels_tigris",
+    ),
+    ai=AiFacts(
+        module="bot.ai.tigris",
+        review="bot.ai.review_tigris",
+        review_texts="bot.review_tigris",
+        replaces_leavers=True,
+    ),
+    statistics=StatisticsFacts(
+        # Conflicts won (revolts and wars), the game's decisive fights.
+        league=("revolts_won", "wars_won"),
+        labels=stats_words.LABELS,
+        league_label=stats_words.LEAGUE_LABEL,
+    ),
+    bench=BenchFacts(
+        seats=(2, 4),
+        image_targets_ms={"board": 60.0, "move": 60.0, "private": 20.0},
+    ),
 )

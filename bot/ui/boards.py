@@ -67,8 +67,10 @@ async def post_board(
     text = presenters.status_line(shown, names, lang=lang, last_move=not listed)
     text += await bot.hooks.away_note(bot, table, lang)
     entry = titles.title(table.game)
-    if entry is not None and entry.board_lines is not None:  # what the image leaves to the text
-        text += "".join(f"\n-# {line}" for line in entry.board_lines(view, names, lang))
+    if (
+        entry is not None and entry.drawing.board_lines is not None
+    ):  # what the image leaves to the text
+        text += "".join(f"\n-# {line}" for line in entry.drawing.board_lines(view, names, lang))
     if users:  # the ping: the cue first (a notification shows the start), then the catch-up
         cue = turn_cue(table, view, lang=lang)
         seats = [s for s in map(table.seat_of, users) if s is not None]

@@ -126,13 +126,13 @@ def _last_boards() -> Boards:
 
 def with_changes(game: str, view: dict[str, Any], table: int | None) -> dict[str, Any]:
     """``view`` with what changed since ``table``'s previous board drawn here, where the title's
-    images show it (a view holding the title's ``board_key``; their ``changes(before, after)``,
-    e.g. T&E's ghosts of removed pieces and frames of changed squares). The same board drawn
-    again keeps its changes; a table not drawn here yet (after a restart) has none, and its
-    images frame the last action's squares. The final board has none either: it is also the
-    last frame of the replay, drawn from the views alone."""
+    images show it (a view holding the title's ``drawing.board_key``; their
+    ``changes(before, after)``, e.g. T&E's ghosts of removed pieces and frames of changed
+    squares). The same board drawn again keeps its changes; a table not drawn here yet (after a
+    restart) has none, and its images frame the last action's squares. The final board has none
+    either: it is also the last frame of the replay, drawn from the views alone."""
     entry = titles.title(game)
-    key = entry.board_key if entry is not None else None
+    key = entry.drawing.board_key if entry is not None else None
     changes = getattr(renderers.images(game), "changes", None) if key is not None else None
     if table is None or changes is None or key not in view:
         return view

@@ -139,7 +139,7 @@ def lobby_view(table: Table, lang: str | None = None) -> discord.ui.View:
     for op in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table.id, op, lang=lang))
     entry = titles.title(table.game)
-    if entry is not None and entry.ai is not None:  # a title without an AI has no such menu
+    if entry is not None and entry.ai.module is not None:  # a title without an AI has no such menu
         view.add_item(AiSelect(table.id, lang=lang))
     return view
 

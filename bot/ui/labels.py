@@ -33,16 +33,16 @@ __all__ = [
 #: Discord's limit for an autocomplete choice's name.
 MAX_CHOICE_NAME = 100
 
-#: Each title's labels are its ``labels`` module's ``label(words)`` (the words of an action
+#: Each title's labels are its ``ui.labels`` module's ``label(words)`` (the words of an action
 #: or of a partial one, an Act menu group).
 
 
 def _label(game: str, notation: str) -> Text | str | None:
     words = notation.split()
     title = titles.title(game)
-    if not words or title is None or title.labels is None:
+    if not words or title is None or title.ui.labels is None:
         return None
-    label: Text | str | None = importlib.import_module(title.labels).label(words)
+    label: Text | str | None = importlib.import_module(title.ui.labels).label(words)
     return label
 
 
@@ -78,9 +78,9 @@ def group_label(game: str, prefix: str, *, lang: str) -> str:
 def emoji(game: str, prefix: str) -> str | None:
     """The picker's mark of a piece (``tile red`` -> 🟥), if its title has one."""
     title = titles.title(game)
-    if title is None or title.labels is None:
+    if title is None or title.ui.labels is None:
         return None
-    marks: dict[str, str] = getattr(importlib.import_module(title.labels), "EMOJI", {})
+    marks: dict[str, str] = getattr(importlib.import_module(title.ui.labels), "EMOJI", {})
     return marks.get(prefix)
 
 
@@ -88,9 +88,9 @@ def short_label(game: str, action: str) -> str | None:
     """A picker button's short label for ``action`` inside its piece's screen (a swap's
     tiles as 🟦🟦⬛), if its title has one."""
     title = titles.title(game)
-    if title is None or title.labels is None:
+    if title is None or title.ui.labels is None:
         return None
-    hook = getattr(importlib.import_module(title.labels), "short", None)
+    hook = getattr(importlib.import_module(title.ui.labels), "short", None)
     shown: str | None = hook(action.split()) if hook is not None else None
     return shown
 

@@ -78,8 +78,8 @@ def lobby_content(table: Table, lang: str | None = None) -> str:
     if (
         table.ai_replaces
         and (entry := titles.title(table.game)) is not None
-        and entry.ai_replaces_leavers
-        and table.max_seats >= entry.min_seats_replaced
+        and entry.ai.replaces_leavers
+        and table.max_seats >= entry.ai.min_seats_replaced
         and (table.status == TableStatus.LOBBY or people > 1)
     ):
         lines.append(

@@ -86,9 +86,9 @@ class Screen:
 def module_of(game: str) -> ModuleType | None:
     """The title's labels module if it offers a picker (it defines ``PIECE_WORDS``)."""
     title = titles.title(game)
-    if title is None or title.labels is None:
+    if title is None or title.ui.labels is None:
         return None
-    module = importlib.import_module(title.labels)
+    module = importlib.import_module(title.ui.labels)
     return module if hasattr(module, "PIECE_WORDS") else None
 
 

@@ -67,7 +67,7 @@ def chart_name(table: Table) -> str:
 def has_chart(game: str) -> bool:
     """Whether the title draws a score story (an optional capability)."""
     title = titles.title(game)
-    return title is not None and title.chart is not None and title.story is not None
+    return title is not None and title.replay.chart is not None and title.replay.story is not None
 
 
 async def _drawn(what: str, table: Table, make: Callable[[], Awaitable[bytes]]) -> bytes | None:

@@ -280,9 +280,9 @@ async def test_a_whole_game_through_discord(
 
     def small_print(view: dict[str, Any]) -> str:
         """What the title's image leaves to the text, under the status line."""
-        if entry is None or entry.board_lines is None:
+        if entry is None or entry.drawing.board_lines is None:
             return ""
-        return "".join(f"\n-# {line}" for line in entry.board_lines(view, names, "en"))
+        return "".join(f"\n-# {line}" for line in entry.drawing.board_lines(view, names, "en"))
 
     for call in boards:  # no take-backs here: the start is version 1, each move one more
         seq = int(call.custom_ids()[0].split(":")[2]) - 1
