@@ -190,7 +190,7 @@ class BoardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.ui.items import DYNAMIC_ITEMS, REVIEW_ITEMS
-        from bot.ui.leagues import LEAGUE_ITEMS
+        from bot.ui.leagues.sync import LEAGUE_ITEMS
         from bot.ui.pbp import PBP_ITEMS
         from bot.ui.replays import REPLAY_ITEMS
         from bot.ui.translator import CatalogTranslator
@@ -270,7 +270,7 @@ class BoardBot(commands.Bot):
         computing (one in flight when the bot stopped), then reminders, timer warnings and
         expiries, then the leagues' deadlines and rounds, then the statistics of the games that
         ended since (at the first tick, of every game that has none: the backfill)."""
-        from bot.ui.leagues import run_league_tick
+        from bot.ui.leagues.sync import run_league_tick
         from bot.ui.pbp import run_scheduler_once
 
         try:

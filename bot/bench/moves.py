@@ -290,24 +290,9 @@ async def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("bot.bench needs the repository's tests/fakediscord (run from a checkout).")
         return 2
-    p = fd.payloads
     from bot.service import Service
 
-    rng = random.Random(args.seed)
-    users = [(str(100000 + i), f"player{i}") for i in range(args.seats)]
-
-    def named(payload: dict[str, Any], who: tuple[str, str]) -> dict[str, Any]:
-        person = payload["member"]["user"]
-        person["username"] = person["global_name"] = who[1]
-        return payload
-
-    # Ctrl-C or SIGTERM stop the bench through its clean-up: the throttle continues the bot,
-    # the bot is stopped (never left behind, stopped or running).
-    loop, main_task = asyncio.get_running_loop(), asyncio.current_task()
-    if main_task is not None:
-        for number in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(number, main_task.cancel)
+    _stop_on_signals()
     rounds: list[Round] = []
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -322,134 +307,25 @@ async def run(args: argparse.Namespace) -> int:
         finished = await review_bench.prepare(path, args) if args.reviews else []
         service = await Service.open(path)
         ai_tables = [await _open_ai_table(service, args, i) for i in range(args.ai_tables)]
-        argv = [sys.executable, "-m", "bot"]
-        if args.profile:
-            argv[1:] = ["-m", "bot.bench.profile", str(Path(args.profile).resolve())]
-        env = {
-            "DATABASE_PATH": str(path),
-            "RENDER_WORKERS": str(args.render_workers),
-            "AI_WORKERS": str(args.ai_workers),
-            "AI_MOVE_DELAY": "0",
-            "LOG_LEVEL": "WARNING",
-        }
+        argv, env = _bot_command(args, path)
         bot = fd.BotProcess(fake, argv, env=env, cwd=folder)
         throttler: subprocess.Popen[bytes] | None = None
         try:
             await bot.start(timeout=120)
             pid = bot.process.pid
-            if args.slow_core > 1:
-                throttler = subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-c",
-                        f"from bot.bench.moves import throttle; throttle({pid}, {args.slow_core})",
-                    ]
-                )
-
-            async def interact(payload: dict[str, Any]) -> Any:
-                await fake.push_interaction(payload)
-                return await fake.response_to(payload, timeout=60)
-
-            async def one_move(channel_id: str, now: Round) -> bool:
-                """The player to act at this table makes a random legal move."""
-                table = await service.get(tables[channel_id])
-                if table.status != TableStatus.ACTIVE:
-                    return False
-                seats = await service.to_act(table.id)
-                player = table.players[rng.choice(seats)]
-                legal = await service.legal_actions(table.id, player.user_id)
-                action = rng.choice(legal)
-                who = (str(player.user_id), player.name)
-                payload = named(
-                    p.slash(
-                        "move",
-                        {"action": action},
-                        channel_data=p.channel(channel_id),
-                        user_id=who[0],
-                    ),
-                    who,
-                )
-                ran_before = review_bench.run_ns(family) if family else 0
-                first_ms, ack_ms, board_ms, post = await timed_move(fake, payload, channel_id, 60)
-                if family:
-                    now.window_cpu_ms.append((review_bench.run_ns(family) - ran_before) / 1e6)
-                now.first_ms.append(first_ms)
-                now.ack_ms.append(ack_ms)
-                now.board_ms.append(board_ms)
-                if "final result" in (post.json or {}).get("content", ""):
-                    now.finished += 1
-                return True
-
-            tables: dict[str, int] = {}
-            # --reviews: the processes at the bot's priority (its own and the render workers'),
-            # whose CPU in each move's window is read.
-            family: list[int] = []
-
-            async def open_one(channel_id: str) -> None:
-                """`/game new`, Join, Start in a channel of its own."""
-                chan = p.channel(channel_id)
-                options = {"game": args.game, "seats": args.seats}
-                new = p.slash("game", options, sub="new", channel_data=chan, user_id=users[0][0])
-                await interact(named(new, users[0]))
-                table = await _wait_table(service, int(channel_id))
-                tables[channel_id] = table.id
-                for op, who in [("join", w) for w in users[1:]] + [("start", users[0])]:
-                    lobby = fake.message(table.lobby_message_id)
-                    click = p.button(
-                        f"lobby:{table.id}:{op}",
-                        message_data=lobby,
-                        channel_data=chan,
-                        user_id=who[0],
-                    )
-                    await interact(named(click, who))
-                await _board_shown(service, table.id)
-
-            # Warm up (the workers, caches, first queries) before measuring.
-            await open_one("819999999999999999")
-            await one_move("819999999999999999", Round(None))
-            if finished:  # the long lane's worker is started by the first review
-                warm = review_bench.ReviewLoad(fake, p, service, finished, 0)
-                await warm.ask(finished[0], str(review_bench.PLAYER_BASE))
-                own = niceness(pid)
-                family = [pid, *(c for c in children(pid) if niceness(c) == own)]
-            memory_before = resident_kib(pid)
+            throttler = _start_throttle(pid, args)
+            driver = _Driver(args, fake, fd.payloads, service, pid, finished, ai_tables)
+            await driver.warm_up()
             channels = [str(810000000000000000 + i) for i in range(args.games)]
-            for channel_id in channels:
-                await open_one(channel_id)
-            memory_after = resident_kib(pid)
+            grown = await driver.open_tables(channels)
             problems += fake.spec_problems()
             fake.forget()
             if ai_tables:
                 await asyncio.sleep(2.0)  # the AI workers are spawned and busy
-            rates: list[float | None] = [None] if args.burst else list(args.sweep or [args.rate])
-            plan = [(rate, 0) for rate in rates]
-            if args.reviews:
-                plan = [(rate, n) for rate in rates for n in args.reviews]
             if args.profile:  # the profile holds the timed moves only
                 os.kill(pid, signal.SIGUSR1)
-            for rate, reviewing in plan:
-                now = Round(rate, reviews=reviewing)
-                if finished:
-                    now.review_load = review_bench.ReviewLoad(fake, p, service, finished, reviewing)
-                    now.review_load.start()
-                    if reviewing:
-                        await asyncio.sleep(1.0)  # the reviews are under way
-                ai_seq_before = sum([(await service.get(t)).seq for t in ai_tables])
-                cpu_before, harness_before = BotCpu.read(pid), time.process_time()
-                began = time.perf_counter()
-                if rate is None:
-                    for _ in range(args.moves // max(1, args.games)):
-                        await asyncio.gather(*(one_move(c, now) for c in channels))
-                else:
-                    await _arrivals(rng, channels, rate, args.moves, partial(one_move, now=now))
-                now.elapsed = time.perf_counter() - began
-                now.bot_cpu = BotCpu.read(pid) - cpu_before
-                now.harness_cpu = time.process_time() - harness_before
-                if now.review_load is not None:
-                    await now.review_load.stop()
-                now.ai_moves = sum([(await service.get(t)).seq for t in ai_tables]) - ai_seq_before
-                await _quiet(fake)  # the last boards' older boards lose their buttons
-                now.count_requests(fake.calls, set(channels))
+            for rate, reviewing in _plan(args):
+                now = await driver.timed_round(rate, reviewing, channels)
                 problems += fake.spec_problems()
                 fake.forget()
                 rounds.append(now)
@@ -461,12 +337,195 @@ async def run(args: argparse.Namespace) -> int:
             await bot.stop(grace=30)
             await service.close()
             await fake.stop()
+    return _summary(args, rounds, problems, grown)
 
+
+def _stop_on_signals() -> None:
+    """Ctrl-C or SIGTERM stop the bench through its clean-up: the throttle continues the bot,
+    the bot is stopped (never left behind, stopped or running)."""
+    loop, main_task = asyncio.get_running_loop(), asyncio.current_task()
+    if main_task is not None:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(number, main_task.cancel)
+
+
+def _bot_command(args: argparse.Namespace, path: Path) -> tuple[list[str], dict[str, str]]:
+    """``python -m bot`` (or under the profiler) and its environment."""
+    argv = [sys.executable, "-m", "bot"]
+    if args.profile:
+        argv[1:] = ["-m", "bot.bench.profile", str(Path(args.profile).resolve())]
+    env = {
+        "DATABASE_PATH": str(path),
+        "RENDER_WORKERS": str(args.render_workers),
+        "AI_WORKERS": str(args.ai_workers),
+        "AI_MOVE_DELAY": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    return argv, env
+
+
+def _start_throttle(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes] | None:
+    """``--slow-core``: the throttle of the bot's processes, in a process of its own."""
+    if args.slow_core <= 1:
+        return None
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"from bot.bench.moves import throttle; throttle({pid}, {args.slow_core})",
+        ]
+    )
+
+
+def _plan(args: argparse.Namespace) -> list[tuple[float | None, int]]:
+    """The rounds to time: (rate, None for a burst; reviews asked meanwhile)."""
+    rates: list[float | None] = [None] if args.burst else list(args.sweep or [args.rate])
+    if args.reviews:
+        return [(rate, n) for rate in rates for n in args.reviews]
+    return [(rate, 0) for rate in rates]
+
+
+def _named(payload: dict[str, Any], who: tuple[str, str]) -> dict[str, Any]:
+    person = payload["member"]["user"]
+    person["username"] = person["global_name"] = who[1]
+    return payload
+
+
+@dataclass
+class _Driver:
+    """The players: opens the tables and plays the moves through the fake Discord, reading
+    whose turn it is and the legal moves from its own connection to the database."""
+
+    args: argparse.Namespace
+    fake: Any
+    p: Any  # the fake's payload builders
+    service: Any
+    pid: int  # the bot's process
+    finished: list[Any]  # --reviews: the finished games reviewed
+    ai_tables: list[int]
+    tables: dict[str, int] = field(default_factory=dict)
+    # --reviews: the processes at the bot's priority (its own and the render workers'),
+    # whose CPU in each move's window is read.
+    family: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.args.seed)
+        self.users = [(str(100000 + i), f"player{i}") for i in range(self.args.seats)]
+
+    async def interact(self, payload: dict[str, Any]) -> Any:
+        await self.fake.push_interaction(payload)
+        return await self.fake.response_to(payload, timeout=60)
+
+    async def one_move(self, channel_id: str, now: Round) -> bool:
+        """The player to act at this table makes a random legal move."""
+        service, rng, family = self.service, self.rng, self.family
+        table = await service.get(self.tables[channel_id])
+        if table.status != TableStatus.ACTIVE:
+            return False
+        seats = await service.to_act(table.id)
+        player = table.players[rng.choice(seats)]
+        legal = await service.legal_actions(table.id, player.user_id)
+        action = rng.choice(legal)
+        who = (str(player.user_id), player.name)
+        payload = _named(
+            self.p.slash(
+                "move",
+                {"action": action},
+                channel_data=self.p.channel(channel_id),
+                user_id=who[0],
+            ),
+            who,
+        )
+        ran_before = review_bench.run_ns(family) if family else 0
+        first_ms, ack_ms, board_ms, post = await timed_move(self.fake, payload, channel_id, 60)
+        if family:
+            now.window_cpu_ms.append((review_bench.run_ns(family) - ran_before) / 1e6)
+        now.first_ms.append(first_ms)
+        now.ack_ms.append(ack_ms)
+        now.board_ms.append(board_ms)
+        if "final result" in (post.json or {}).get("content", ""):
+            now.finished += 1
+        return True
+
+    async def open_one(self, channel_id: str) -> None:
+        """`/game new`, Join, Start in a channel of its own."""
+        p, users = self.p, self.users
+        chan = p.channel(channel_id)
+        options = {"game": self.args.game, "seats": self.args.seats}
+        new = p.slash("game", options, sub="new", channel_data=chan, user_id=users[0][0])
+        await self.interact(_named(new, users[0]))
+        table = await _wait_table(self.service, int(channel_id))
+        self.tables[channel_id] = table.id
+        for op, who in [("join", w) for w in users[1:]] + [("start", users[0])]:
+            lobby = self.fake.message(table.lobby_message_id)
+            click = p.button(
+                f"lobby:{table.id}:{op}",
+                message_data=lobby,
+                channel_data=chan,
+                user_id=who[0],
+            )
+            await self.interact(_named(click, who))
+        await _board_shown(self.service, table.id)
+
+    async def warm_up(self) -> None:
+        """The workers, caches and first queries warmed up before measuring (and with
+        ``--reviews``, the long lane's worker, started by the first review)."""
+        await self.open_one("819999999999999999")
+        await self.one_move("819999999999999999", Round(None))
+        if self.finished:
+            warm = review_bench.ReviewLoad(self.fake, self.p, self.service, self.finished, 0)
+            await warm.ask(self.finished[0], str(review_bench.PLAYER_BASE))
+            own = niceness(self.pid)
+            self.family = [self.pid, *(c for c in children(self.pid) if niceness(c) == own)]
+
+    async def open_tables(self, channels: list[str]) -> int:
+        """A table in each channel; how much the bot's resident memory grew (KiB)."""
+        memory_before = resident_kib(self.pid)
+        for channel_id in channels:
+            await self.open_one(channel_id)
+        return resident_kib(self.pid) - memory_before
+
+    async def timed_round(self, rate: float | None, reviewing: int, channels: list[str]) -> Round:
+        """One run of timed moves at ``rate`` (None: a burst), ``reviewing`` reviews asked
+        meanwhile; the requests the moves caused counted once the bot is quiet."""
+        service, fake, args, pid = self.service, self.fake, self.args, self.pid
+        now = Round(rate, reviews=reviewing)
+        if self.finished:
+            now.review_load = review_bench.ReviewLoad(
+                fake, self.p, service, self.finished, reviewing
+            )
+            now.review_load.start()
+            if reviewing:
+                await asyncio.sleep(1.0)  # the reviews are under way
+        ai_seq_before = sum([(await service.get(t)).seq for t in self.ai_tables])
+        cpu_before, harness_before = BotCpu.read(pid), time.process_time()
+        began = time.perf_counter()
+        if rate is None:
+            for _ in range(args.moves // max(1, args.games)):
+                await asyncio.gather(*(self.one_move(c, now) for c in channels))
+        else:
+            move = partial(self.one_move, now=now)
+            await _arrivals(self.rng, channels, rate, args.moves, move)
+        now.elapsed = time.perf_counter() - began
+        now.bot_cpu = BotCpu.read(pid) - cpu_before
+        now.harness_cpu = time.process_time() - harness_before
+        if now.review_load is not None:
+            await now.review_load.stop()
+        now.ai_moves = sum([(await service.get(t)).seq for t in self.ai_tables]) - ai_seq_before
+        await _quiet(fake)  # the last boards' older boards lose their buttons
+        now.count_requests(fake.calls, set(channels))
+        return now
+
+
+def _summary(args: argparse.Namespace, rounds: list[Round], problems: list[str], grown: int) -> int:
+    """The sweep's or the reviews' comparison, the memory per table, and any request Discord
+    would reject (then the exit status is 1)."""
     if args.reviews:
         print(review_bench.comparison(rounds))
     elif len(rounds) > 1:
         print(f"sweep: {crossing(rounds, args.limit)}")
-    per_table = (memory_after - memory_before) / max(1, args.games)
+    per_table = grown / max(1, args.games)
     print(
         f"memory: the bot process grew by {per_table:.1f} KiB per active table (resident"
         " memory of python -m bot while the tables opened)"

@@ -18,13 +18,17 @@ from discord.ext import commands
 from bot import action_menus, presenters
 from bot.cogs.game import GAME_CHOICES
 from bot.i18n import _
-from bot.leagues import League, LeagueStatus, Snapshot
-from bot.leagues.core import ROUND_DAYS
+from bot.leagues import ROUND_DAYS, League, LeagueStatus, Snapshot
 from bot.presenters import plain_text
-from bot.ui import leagues as ui
 from bot.ui.errors import CommandRefused
 from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.lang import reply_lang, tr
+from bot.ui.leagues.announcements import match_line
+from bot.ui.leagues.channel import league_lang
+from bot.ui.leagues.signup import signup_content
+from bot.ui.leagues.standings import round_line, standings_file, standings_text
+from bot.ui.leagues.sync import post_signup, publish, signup_view
+from bot.ui.leagues.words import STATUS_NAMES, describe, escape, fit, versus, when
 from bot.ui.replies import MAX_CONTENT, acknowledge, clip, reply
 
 FORMAT_CHOICES = [
@@ -79,7 +83,7 @@ async def league_choices(
                 "{league} ({game}, {status})",
                 league=league.name,
                 game=presenters.game_title(league.game, lang=lang),
-                status=ui.STATUS_NAMES.get(league.status, league.status),
+                status=STATUS_NAMES.get(league.status, league.status),
             ),
             lang,
         )
@@ -160,10 +164,8 @@ class LeagueCog(
             rounds=rounds,
         )
         await acknowledge(interaction)
-        await ui.post_signup(bot, league)
-        done = _(
-            "League {league} is open for sign-up in this channel.", league=ui._escape(league.name)
-        )
+        await post_signup(bot, league)
+        done = _("League {league} is open for sign-up in this channel.", league=escape(league.name))
         await reply(interaction, tr(done, reply_lang(interaction)))
 
     @app_commands.command(name="start", description="Close sign-up and open round 1 (managers)")
@@ -176,8 +178,8 @@ class LeagueCog(
             chosen.id, interaction.user.id, can_manage=can_manage(interaction)
         )
         await acknowledge(interaction)
-        await ui.publish(bot, update)  # closes the sign-up card, opens round 1
-        started = _("{league} has started: round 1 is open.", league=ui._escape(chosen.name))
+        await publish(bot, update)  # closes the sign-up card, opens round 1
+        started = _("{league} has started: round 1 is open.", league=escape(chosen.name))
         await reply(interaction, tr(started, reply_lang(interaction)))
 
     @app_commands.command(name="show", description="A league's standings and current round")
@@ -192,19 +194,17 @@ class LeagueCog(
         current = snap.current_round
         if snap.league.status == LeagueStatus.RUNNING and current is not None:
             matches = [
-                ui._match_line(snap, m, lang=lang)
-                for m in snap.matches
-                if m.round == current.number
+                match_line(snap, m, lang=lang) for m in snap.matches if m.round == current.number
             ]
             room = max(MAX_CONTENT // 2, MAX_CONTENT - sum(len(m) + 1 for m in matches))
-            standings = ui.standings_text(snap, room - 20, lang=lang)
+            standings = standings_text(snap, room - 20, lang=lang)
             heading = tr(_("Round {n}:", n=current.number), lang)
             head = f"{standings}\n{heading}"
             more = _("each match's thread is in this channel.")
-            text = ui.fit(head, matches, more, lang=lang)
+            text = fit(head, matches, more, lang=lang)
         else:
-            text = ui.standings_text(snap, lang=lang)
-        image = await ui.standings_file(snap, f"league-{chosen.id}.png", lang, bot.statistics)
+            text = standings_text(snap, lang=lang)
+        image = await standings_file(snap, f"league-{chosen.id}.png", lang, bot.statistics)
         if image is None:
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -222,8 +222,8 @@ class LeagueCog(
         lines = []
         for league in leagues:
             where = {
-                "league": ui._escape(league.name),
-                "description": ui.describe(league, lang=lang),
+                "league": escape(league.name),
+                "description": describe(league, lang=lang),
                 "channel": f"<#{league.channel_id}>",
             }
             if league.status == LeagueStatus.SIGNUP:
@@ -232,17 +232,17 @@ class LeagueCog(
                 snap = await bot.leagues.snapshot(league.id)
                 line = _(
                     "**{league}** ({description}) in {channel}: {round}",
-                    round=ui.round_line(snap, lang=lang),
+                    round=round_line(snap, lang=lang),
                     **where,
                 )
             else:
                 snap = await bot.leagues.snapshot(league.id)
-                champion = ui._escape(snap.standings[0].name) if snap.standings else _("nobody")
+                champion = escape(snap.standings[0].name) if snap.standings else _("nobody")
                 if league.finished_at:
                     line = _(
                         "**{league}** ({description}) in {channel}: finished {when}; "
                         "champion {champion}.",
-                        when=ui.when(league.finished_at),
+                        when=when(league.finished_at),
                         champion=champion,
                         **where,
                     )
@@ -266,7 +266,7 @@ class LeagueCog(
         update = await bot.leagues.leave(chosen.id, interaction.user.id)
         await acknowledge(interaction)
         await self._after_removal(interaction, update)
-        left = _("You left {league}.", league=ui._escape(chosen.name))
+        left = _("You left {league}.", league=escape(chosen.name))
         await reply(interaction, tr(left, reply_lang(interaction)))
 
     @app_commands.command(name="kick", description="Remove a player from a league (managers)")
@@ -291,7 +291,7 @@ class LeagueCog(
         removed = _(
             "Removed {player} from {league}.",
             player=mention,
-            league=ui._escape(chosen.name),
+            league=escape(chosen.name),
         )
         await reply(interaction, tr(removed, reply_lang(interaction)))
 
@@ -301,17 +301,17 @@ class LeagueCog(
         if league.status == LeagueStatus.SIGNUP:
             snap = await bot.leagues.snapshot(league.id)
             if league.signup_message_id is not None:
-                lang = await ui.league_lang(bot, league)  # the card is public
+                lang = await league_lang(bot, league)  # the card is public
                 await (
                     bot.get_partial_messageable(league.channel_id)
                     .get_partial_message(league.signup_message_id)
                     .edit(
-                        content=ui.signup_content(snap, lang=lang),
-                        view=ui.signup_view(league.id, lang=lang),
+                        content=signup_content(snap, lang=lang),
+                        view=signup_view(league.id, lang=lang),
                     )
                 )
         else:
-            await ui.publish(bot, update)
+            await publish(bot, update)
 
     @kick.autocomplete("player")
     async def kick_player(
@@ -351,8 +351,8 @@ class LeagueCog(
             raise CommandRefused(
                 _(
                     "{league} has no match {match}; pick one of the suggestions.",
-                    league=ui._escape(chosen.name),
-                    match=ui._escape(repr(match)),
+                    league=escape(chosen.name),
+                    match=escape(repr(match)),
                 )
             )
         playing = [
@@ -370,8 +370,8 @@ class LeagueCog(
             reason=reason,
         )
         await acknowledge(interaction)
-        await ui.publish(bot, update)
-        decided = _("Match #{match} decided: {result}.", match=found.id, result=ui._escape(result))
+        await publish(bot, update)
+        decided = _("Match #{match} decided: {result}.", match=found.id, result=escape(result))
         await reply(interaction, tr(decided, reply_lang(interaction)))
 
     @adjudicate.autocomplete("match")
@@ -386,7 +386,7 @@ class LeagueCog(
         for m in snap.matches:
             if m.ranking is not None:
                 continue
-            players = ui.versus([snap.name_of(u) for u in m.players], lang)
+            players = versus([snap.name_of(u) for u in m.players], lang)
             label = tr(
                 _("#{match} round {round}: {players}", match=m.id, round=m.round, players=players),
                 lang,

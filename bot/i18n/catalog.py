@@ -82,7 +82,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/cogs/ratings.py",
         "bot/leagues/*.py",
         "bot/ratings/*.py",
-        "bot/ui/leagues.py",
+        "bot/ui/leagues/*.py",
         "bot/ui/ratings.py",
     ),
     # statistics of finished games (/stats)

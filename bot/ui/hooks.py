@@ -3,8 +3,8 @@
 Posting (:mod:`bot.ui.publish`, :mod:`bot.ui.boards`, :mod:`bot.ui.final`, :mod:`bot.ui.lobby`,
 :mod:`bot.ui.menus`, :mod:`bot.ui.status`) is what the features call: their buttons
 (:mod:`bot.ui.items`, :mod:`bot.ui.pbp`), timers and rounds (:mod:`bot.ui.pbp`,
-:mod:`bot.ui.leagues`). What those features add to a message in their turn (their buttons, the
-away note, the turn's direct messages, what follows a game's end) reaches posting through
+:mod:`bot.ui.leagues.sync`). What those features add to a message in their turn (their buttons,
+the away note, the turn's direct messages, what follows a game's end) reaches posting through
 :class:`Hooks`, held by the client as ``bot.hooks``, rather than through an import back into the
 features (a circle of imports). Each method below is one such seam.
 """
@@ -19,7 +19,8 @@ import discord
 
 from bot.service import Table
 from bot.storage.tables import TableStatus
-from bot.ui import items, leagues, pbp, replays
+from bot.ui import items, pbp, replays
+from bot.ui.leagues.sync import after_table_end
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -90,7 +91,7 @@ class Hooks:
         """After a board pinged ``users``: the turn's direct messages (:func:`pbp.notify_turn`)."""
         await pbp.notify_turn(bot, table, users, mover=mover, before=before)
 
-    # --- after a game's end (bot.ui.replays, bot.ui.leagues) ---
+    # --- after a game's end (bot.ui.replays, bot.ui.leagues.sync) ---
 
     async def after_end(self, bot: BoardBot, table_id: int, *, recovering: bool) -> None:
         """Once a game's end is shown: its replay and score story are drawn in the background
@@ -102,7 +103,7 @@ class Hooks:
             if not bot.owns(table.guild_id):
                 return  # the league's own process counts it at its next tick
             if table.status in (TableStatus.FINISHED, TableStatus.ABORTED):
-                await leagues.after_table_end(bot, table)  # an abandoned match is void at once
+                await after_table_end(bot, table)  # an abandoned match is void at once
         except Exception:
             log.exception("table %d: updating its league failed", table_id)
 

@@ -29,7 +29,7 @@ from bot.storage.db import connect
 from bot.storage.tables import Database, Queries
 from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
 from bot.ui.items import DYNAMIC_ITEMS
-from bot.ui.leagues import LEAGUE_ITEMS
+from bot.ui.leagues.sync import LEAGUE_ITEMS
 from bot.ui.pbp import PBP_ITEMS
 from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness, Person, open_table
 from tests.fakediscord import Call, FakeDiscord

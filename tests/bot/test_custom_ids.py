@@ -26,7 +26,7 @@ from bot.ui.items import (
     PickerButton,
     ReviewButton,
 )
-from bot.ui.leagues import LEAGUE_ITEMS, SignupButton
+from bot.ui.leagues.sync import LEAGUE_ITEMS, SignupButton
 from bot.ui.pbp import PBP_ITEMS, RematchButton, TakebackAnswer, TakebackButton
 from bot.ui.replays import REPLAY_ITEMS, ReplayStep
 

@@ -228,7 +228,7 @@ async def test_the_ai_seats_of_a_table_are_played_by_its_own_servers_process(
 async def test_a_leagues_rounds_are_run_by_its_own_servers_process(
     fake_discord: FakeDiscord, two_processes: tuple[Bots, ManualClock]
 ) -> None:
-    from bot.ui.leagues import run_league_tick
+    from bot.ui.leagues.sync import run_league_tick
 
     (zero, one), _ = two_processes
     league = await zero.leagues.create(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ui.leagues import run_league_tick
+from bot.ui.leagues.sync import run_league_tick
 from bot.ui.ratings import final_line
 from tests.bot.helpers import (
     ALICE,

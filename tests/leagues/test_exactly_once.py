@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.service import Player
-from bot.ui import leagues as ui
+from bot.ui.leagues import sync
 from bot.ui.pbp import run_scheduler_once
 from bot.ui.publish import show_current
 from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness
@@ -27,7 +27,7 @@ Bot = tuple[Harness, ManualClock]
 async def restart(h: Harness) -> None:
     """What the restarted bot does as soon as it is ready: the scheduler's first tick."""
     await run_scheduler_once(h.bot)
-    await ui.run_league_tick(h.bot)
+    await sync.run_league_tick(h.bot)
     await h.settle()
 
 
@@ -114,7 +114,7 @@ async def test_a_crash_while_round_one_opens(league_bot: Bot, where: str, after:
     h, _ = league_bot
     league_id = await signed_up(h, people=(ALICE, BOB, CAROL))
     update = await h.bot.leagues.start(league_id, MODERATOR.uid, can_manage=True)
-    await crash_during(h, ui.publish(h.bot, update), CRASHES_AT_START[where], after)
+    await crash_during(h, sync.publish(h.bot, update), CRASHES_AT_START[where], after)
     await restart(h)
 
     snap = await h.bot.leagues.snapshot(league_id)
@@ -188,7 +188,7 @@ async def test_a_crash_while_the_sign_up_card_is_posted(league_bot: Bot, after: 
         format="swiss",
         round_days=3,
     )
-    await crash_during(h, ui.post_signup(h.bot, league), _post, after)
+    await crash_during(h, sync.post_signup(h.bot, league), _post, after)
     await restart(h)
     cards = [m for m in in_channel(h, p.CHANNEL_ID) if m["components"]]
     league = await h.bot.leagues.get(league.id)
@@ -230,7 +230,7 @@ async def test_a_crash_while_a_match_thread_is_created(league_bot: Bot, after: b
     def thread_created(call: Call) -> bool:
         return call.method == "POST" and call.template == "/channels/{channel_id}/threads"
 
-    await crash_during(h, ui.publish(h.bot, update), thread_created, after)
+    await crash_during(h, sync.publish(h.bot, update), thread_created, after)
     await restart(h)
     [match] = (await h.bot.leagues.snapshot(league_id)).matches
     threads = [c for c in h.fake.channels.values() if c.get("parent_id") == p.CHANNEL_ID]

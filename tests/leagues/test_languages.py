@@ -12,11 +12,10 @@ import pytest
 
 from bot import i18n, presenters
 from bot.i18n import Text, _
-from bot.leagues import LeagueError
-from bot.leagues.core import DECIDED_REASONS, reason_text
+from bot.leagues import DECIDED_REASONS, LeagueError, reason_text
 from bot.ratings import PROVISIONAL_GAMES, unrated_reason, unrated_text
 from bot.service import Player
-from bot.ui import leagues as ui
+from bot.ui.leagues import words
 from tests.bot.helpers import ALICE, BOB, CAROL, MODERATOR, Harness, Person
 from tests.bot.test_ratings_commands import resigned_game
 from tests.fakediscord import Call
@@ -309,7 +308,7 @@ async def test_pseudo_locale_every_reply_comes_from_the_catalogue(league_bot: Bo
     ],
 )
 def test_round_lengths_are_babels_in_each_language(days: int, lang: str, shown: str) -> None:
-    assert ui.days_text(days, lang) == shown
+    assert words.days_text(days, lang) == shown
 
 
 def test_stored_reasons_are_shown_in_each_language() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ui import leagues as ui
+from bot.ui.leagues import sync
 from tests.bot.helpers import ALICE, BOB, MODERATOR, Harness
 from tests.leagues.test_exactly_once import Bot, boards, finals, in_channel, restart, signed_up
 
@@ -37,7 +37,7 @@ async def test_a_deadline_forfeit_is_rated_once_and_shown_once(league_bot: Bot) 
     table = await h.service.get(match.table_id)
     late = table.players[to_act[0]]
     clock.now = (await h.bot.leagues.snapshot(league_id)).rounds[0].deadline
-    await ui.run_league_tick(h.bot)
+    await sync.run_league_tick(h.bot)
     await restart(h)
     await restart(h)
 

@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot.leagues import LeagueService
-from bot.leagues.core import DAY
+from bot.leagues import DAY, LeagueService
 from bot.service import Player, Service
 from bot.storage import Location
 from tests.leagues.conftest import CHANNEL, GUILD, MANAGER, Threads, people
