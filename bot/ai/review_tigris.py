@@ -7,7 +7,9 @@ the AI's worth of its position against the others', its treasures against theirs
 bag has emptied) gives its chance to win through a logistic model (:data:`WEIGHTS`, fitted by
 ``python -m bot.ai.review_fit`` on games between AI levels). The others' scores are hidden: the
 samples guess them, so the model learns what the seat's own score says at that point of the game.
-The explanation is the evaluation term (:func:`terms`) that differs most. Standard library only.
+A turning point is looked at again deeper (:func:`confirm`: the rest of the turn and the next
+player's answer) before it is shown. The explanation is the evaluation term (:func:`terms`) that
+differs most. Standard library only.
 """
 
 from __future__ import annotations
