@@ -2,10 +2,12 @@
 
 At a decision the hidden tiles are sampled from the seat's view as the AI samples them; each
 action (the AI's candidates and the played one) gets the AI's one-ply look (the action and every
-pending decision it raises). What the seat knows there (:func:`features`: its own weakest colour,
-the AI's worth of its position against the others', its treasures against theirs, and how far the
-bag has emptied) gives its chance to win through a logistic model (:data:`WEIGHTS`, fitted by
-``python -m bot.ai.review_fit`` on games between AI levels). The others' scores are hidden: the
+pending decision it raises). What the seat knows after the move played (:func:`features`: its
+own weakest colour, the AI's worth of its position against the others', its treasures against
+theirs, and how far the bag has emptied) gives its chance to win through a logistic model
+(:data:`WEIGHTS`, fitted by ``python -m bot.ai.review_fit`` on games between AI levels); another
+action's chance changes only the AI's worth to the one after that action, so the AI's preferred
+move is the best by its own evaluation. The others' scores are hidden: the
 samples guess them, so the model learns what the seat's own score says at that point of the game.
 A turning point is looked at again deeper (:func:`confirm`: the rest of the turn and the next
 player's answer) before it is shown. The explanation is the evaluation term (:func:`terms`) that
@@ -130,6 +132,20 @@ def _mean_features(rows: list[dict[str, float]]) -> dict[str, float]:
     return {key: mean([row[key] for row in rows]) for key in rows[0]}
 
 
+def _by_worth(after: dict[str, dict[str, float]], played: str, seats: int) -> dict[str, float]:
+    """Each action's chance: the model on the seat's numbers after the move played, with the AI's
+    worth after that action instead. The model is fitted on the moves played, where a seat's
+    weakest colour and treasures also tell how well it plays; between two moves at one decision
+    only the AI's own evaluation tells which is better, at the model's weight for it."""
+    base = after[played]
+    return {
+        action: chance_of(
+            {**base, "worth": values["worth"], "worth_progress": values["worth_progress"]}, seats
+        )
+        for action, values in after.items()
+    }
+
+
 def played_features(decision: Decision, seed: int) -> dict[str, float]:
     """The mean features after the move played, on the review's samples of the decision (what
     the model is fitted on: the same numbers :func:`chances` turns into that move's chance)."""
@@ -158,7 +174,7 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
     actions = sorted(set(pool) | {decision.played})
     at = progress(view)
     seats = int(view["seats"])
-    chance: dict[str, float] = {}
+    after_action: dict[str, dict[str, float]] = {}
     split: dict[str, list[dict[str, float]]] = {}
     scores: dict[str, list[list[tuple[int, ...]]]] = {}
     leaders: dict[str, list[list[int]]] = {}
@@ -171,7 +187,8 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
                 split.setdefault(action, []).append(terms(after, seat))
             scores.setdefault(action, []).append([tuple(s) for s in after.score])
             leaders.setdefault(action, []).append(list(after.leaders[seat]))
-        chance[action] = chance_of(_mean_features(rows), seats)
+        after_action[action] = _mean_features(rows)
+    chance = _by_worth(after_action, decision.played, seats)
 
     def explain(worse: str, better: str) -> Term:
         return _term(first, seat, worse, better, split, scores, leaders)
@@ -198,14 +215,13 @@ def confirm(decision: Decision, seed: int, actions: list[str]) -> dict[str, floa
     sampling = random.Random(f"review/tigris/confirm/{seed}/{decision.index}")
     samples = [tigris_ai.determinize(view, sampling) for _ in range(CONFIRM_SAMPLES)]
     at = progress(view)
-    seats = int(view["seats"])
-    return {
-        action: chance_of(
-            _mean_features([features(_looked_ahead(s, seat, action), seat, at) for s in samples]),
-            seats,
+    after_action = {
+        action: _mean_features(
+            [features(_looked_ahead(s, seat, action), seat, at) for s in samples]
         )
         for action in actions
     }
+    return _by_worth(after_action, decision.played, int(view["seats"]))
 
 
 def _term(
