@@ -57,6 +57,7 @@ TINY: dict[tuple[str, ...], dict[str, str]] = {
     ("bot", "ratings", "bench"): {"--games": "10", "--players": "4"},
     ("bot", "ratings", "simulate"): {"--runs": "1"},
     ("bot.leagues", "bench"): {"--players": "4", "--history": "1", "--repeat": "1"},
+    ("bot.ai.review_fit",): {"--games": "1", "--check": "0"},
     ("bot.ai.review_bench",): {
         "--games": "1",
         "--positions": "1",

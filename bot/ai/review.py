@@ -9,9 +9,11 @@ view like the AI samples it, plays the played action and the AI's candidates out
 and gives each an estimated chance to win (its ``chances(decision, seed)``), with the evaluation
 term explaining why one action beats another. A title without a judge has no review and no hints.
 
-The action with the best chance is the AI's preferred one. The decisions where a seat lost the
-most chance against it are its *turning points*, each explained by the one evaluation term that
-differs most between the two moves (:class:`Term`, worded by :mod:`bot.review`).
+The action with the best chance is the AI's preferred one. A seat's *turning points* are the
+decisions where it lost clearly against it: at least :data:`MARGIN` of chance, and again when the
+judge looks at the two moves once more on fresh samples (its ``confirm(decision, seed, actions)``);
+each is explained by the one evaluation term that differs most between the two moves
+(:class:`Term`, worded by :mod:`bot.review`). A seat that never lost that much has none.
 Standard library only; deterministic for a seed.
 """
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from bot import titles
@@ -43,9 +45,12 @@ __all__ = [
     "rng",
 ]
 
-#: Turning points per seat: at most this many, and only losses of at least ``MIN_DROP`` chance.
+#: Turning points per seat: at most this many, each a loss of at least ``MARGIN`` chance at the
+#: first look and again when confirmed; the ``CANDIDATES`` largest losses are confirmed.
 MAX_TURNING = 5
-MIN_TURNING = 3
+MARGIN = 0.05
+CANDIDATES = 6
+#: A move losing less than this against the AI's counts as agreeing with it.
 MIN_DROP = 0.005
 
 
@@ -234,26 +239,51 @@ def hint(game: str, view: dict[str, Any], legal: list[str], seed: int) -> Hint:
     return Hint(best, chance[best], second, term)
 
 
-def turning_points(judged: Sequence[Judged], seat: int) -> tuple[int, ...]:
-    """The seat's largest drops (indices into ``judged``): up to :data:`MAX_TURNING`, those of
-    at least :data:`MIN_DROP`, and at least :data:`MIN_TURNING` if the seat lost any chance."""
-    mine = [i for i, j in enumerate(judged) if j.seat == seat and j.preferred != j.played]
+def _confirmed(game: str, decision: Decision, judged: Judged, seed: int) -> Judged | None:
+    """The judgement with the chances the judge gives the two moves on fresh samples, or None
+    when the preferred move no longer wins by :data:`MARGIN`."""
+    module = judge_of(game)
+    if module is None:
+        raise ValueError(f"no review for the game {game!r}")
+    confirm: Callable[[Decision, int, list[str]], dict[str, float]] = module.confirm
+    again = confirm(decision, seed, [judged.played, judged.preferred])
+    played, preferred = again[judged.played], again[judged.preferred]
+    if preferred - played < MARGIN:
+        return None
+    return replace(judged, chance_played=played, chance_preferred=preferred)
+
+
+def turning_points(
+    game: str, choices: Sequence[Decision], judged: list[Judged], seat: int, seed: int
+) -> tuple[int, ...]:
+    """The seat's turning points (indices into ``judged``, largest drop first): of its
+    :data:`CANDIDATES` largest losses of at least :data:`MARGIN`, up to :data:`MAX_TURNING`
+    that the judge confirms; each confirmed judgement in ``judged`` takes the confirmed chances."""
+    mine = [
+        i
+        for i, j in enumerate(judged)
+        if j.seat == seat and j.preferred != j.played and j.drop >= MARGIN
+    ]
     mine.sort(key=lambda i: (-judged[i].drop, judged[i].index))
-    big = [i for i in mine if judged[i].drop >= MIN_DROP][:MAX_TURNING]
-    if len(big) < MIN_TURNING:
-        big = [i for i in mine if judged[i].drop > 0][:MIN_TURNING]
-    return tuple(big)
+    kept = []
+    for i in mine[:CANDIDATES]:
+        again = _confirmed(game, choices[i], judged[i], seed)
+        if again is not None:
+            judged[i] = again
+            kept.append(i)
+    kept.sort(key=lambda i: (-judged[i].drop, judged[i].index))
+    return tuple(kept[:MAX_TURNING])
 
 
 def review(game: str, seats: int, choices: Sequence[Decision], seed: int) -> Review:
     """The whole game judged: every decision, the turning points and each seat's agreement."""
-    judged = tuple(judge(game, d, seed) for d in choices)
+    judged = [judge(game, d, seed) for d in choices]
     agreement = []
     for seat in range(seats):
         real = [j for j in judged if j.seat == seat and j.choices > 1]
         agreement.append(sum(1 for j in real if j.agrees) / len(real) if real else 1.0)
-    turning = tuple(turning_points(judged, seat) for seat in range(seats))
-    return Review(game, seats, judged, turning, tuple(agreement))
+    turning = tuple(turning_points(game, choices, judged, seat, seed) for seat in range(seats))
+    return Review(game, seats, tuple(judged), turning, tuple(agreement))
 
 
 def recorded_game(

@@ -1,19 +1,21 @@
 """Honest numbers for the post-game review: ``python -m bot.ai.review_bench``.
 
 For each title it plays ``--games`` games between AI levels (`normal` and `easy`, seats
-rotated; seeds apart from those the T&E temperature was fitted on) and reviews each one, then
-prints:
+rotated; seeds from 5000 on, apart from the games the chance to win was fitted on by
+``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one, then prints:
 
 - *calibration*: every judged decision's estimated chance to win (after the move played)
   against the seat's real result: the Brier score (and that of always saying an even share),
   and a reliability table by decile of the estimate;
-- *better move*: from the ``--positions`` largest turning points, the AI's preferred move and
-  the move played are each played on to the end ``--playouts`` times with the `normal` AI in
-  every seat (a different AI seed each time); the share of positions where the preferred move
-  scored better on average (target: at least 70%): by the mean result (a win 1, a tie shared),
-  and where that ties, by the mean final margin (the title judge's ``margin``: T&E the weakest
+- *better move*: from the ``--positions`` largest turning points (each one confirmed by the
+  judge, see :mod:`bot.ai.review`), the AI's preferred move and the move played are each played
+  on to the end ``--playouts`` times with the `normal` AI in every seat (the same AI seeds for
+  both moves, a different one each time); the share of positions where the preferred move scored
+  better (target: at least 70%), with its 95% (Wilson) interval: *by results*, the mean result
+  (a win 1, a tie shared; equal means count as not better), and *with the tie-break*, where the
+  mean results are equal, the mean final margin (the title judge's ``margin``: T&E the weakest
   colour against the best other player's, Targi victory points against the opponent's);
-- *cost*: CPU seconds per review (median, max) and the wall time.
+- *cost*: CPU seconds per review (median, max), and the CPU and wall time of the whole run.
 
 Standard library only; deterministic for the sizes given (CPU and wall times aside).
 """
@@ -21,6 +23,8 @@ Standard library only; deterministic for the sizes given (CPU and wall times asi
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -71,6 +75,7 @@ def _play_on(
 def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str, Any]:
     """The figures of one title (see the module's docstring)."""
     predictions: list[tuple[float, float]] = []
+    per_game: list[list[tuple[float, float]]] = []
     cpu: list[float] = []
     wall = 0.0
     flagged: list[tuple[float, Any, Any, rv.Judged]] = []
@@ -82,15 +87,20 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
         review = rv.review(name, len(levels), rv.decisions(game, states, actions), seed)
         cpu.append(time.process_time() - started)
         wall += time.perf_counter() - clock
-        for judged in review.decisions:
-            if judged.choices > 1:
-                predictions.append((judged.chance_played, _result(game, states[-1], judged.seat)))
+        mine = [
+            (judged.chance_played, _result(game, states[-1], judged.seat))
+            for judged in review.decisions
+            if judged.choices > 1
+        ]
+        predictions.extend(mine)
+        per_game.append(mine)
         for seat_points in review.turning:
             for i in seat_points:
                 judged = review.decisions[i]
                 flagged.append((judged.drop, game, states[judged.index], judged))
     flagged.sort(key=lambda f: (-f[0], f[3].index))
     better = worse = equal = 0
+    by_result = [0, 0, 0]  # better, worse, equal by the mean result alone
     means: list[tuple[float, float, float, float]] = []
     for _drop, game, state, judged in flagged[:positions]:
         seeds = [judged.index * 1000 + r for r in range(playouts)]
@@ -108,6 +118,10 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
             statistics.fmean(m for _, m in ends[judged.played]),
         )
         means.append((*preferred, *played))
+        if preferred[0] != played[0]:
+            by_result[0 if preferred[0] > played[0] else 1] += 1
+        else:
+            by_result[2] += 1
         if preferred > played:
             better += 1
         elif preferred < played:
@@ -116,9 +130,12 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
             equal += 1
     return {
         "predictions": predictions,
+        "per_game": per_game,
         "cpu": cpu,
         "wall": wall,
         "better": (better, worse, equal),
+        "by_result": tuple(by_result),
+        "flagged": len(flagged),
         "means": means,
     }
 
@@ -126,6 +143,19 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
 def brier(predictions: Sequence[tuple[float, float]]) -> float:
     """The mean squared difference between the estimate and the result."""
     return statistics.fmean((p - won) ** 2 for p, won in predictions) if predictions else 0.0
+
+
+def brier_interval(per_game: Sequence[Sequence[tuple[float, float]]]) -> tuple[float, float]:
+    """A 95% interval of the Brier score when the games are drawn again (1000 resamples of the
+    games, fixed luck): a few games decide much of it, a game's decisions share its result."""
+    luck = random.Random(0)
+    games = [g for g in per_game if g]
+    if not games:
+        return 0.0, 0.0
+    scores = sorted(
+        brier([p for g in (luck.choice(games) for _ in games) for p in g]) for _ in range(1000)
+    )
+    return scores[25], scores[974]
 
 
 def reliability(predictions: Sequence[tuple[float, float]]) -> list[tuple[int, int, float, float]]:
@@ -145,29 +175,52 @@ def reliability(predictions: Sequence[tuple[float, float]]) -> list[tuple[int, i
     return rows
 
 
+def wilson(hits: int, count: int) -> tuple[float, float]:
+    """The 95% Wilson interval of the share ``hits / count``."""
+    if count == 0:
+        return 0.0, 1.0
+    z = 1.96
+    share = hits / count
+    centre = (share + z * z / (2 * count)) / (1 + z * z / count)
+    half = z / (1 + z * z / count) * math.sqrt(share * (1 - share) / count + z * z / (4 * count**2))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _share(label: str, counts: tuple[int, int, int]) -> str:
+    better, worse, equal = counts
+    total = better + worse + equal
+    low, high = wilson(better, total)
+    share = 100.0 * better / total if total else 0.0
+    return (
+        f"  {label}: preferred better in {better} ({share:.0f}%, 95% interval "
+        f"{100 * low:.0f}-{100 * high:.0f}%), worse in {worse}, equal in {equal}"
+    )
+
+
 def report(name: str, games: int, playouts: int, figures: dict[str, Any]) -> list[str]:
     """The printed lines of one title."""
     predictions = figures["predictions"]
     base = brier([(0.5, won) for _, won in predictions])
+    low, high = brier_interval(figures["per_game"])
     lines = [
         f"{name}: {games} games (normal/easy, easy/normal, normal/normal), "
         f"{len(predictions)} judged decisions",
-        f"  calibration: Brier {brier(predictions):.3f} (always 50%: {base:.3f})",
+        f"  calibration: Brier {brier(predictions):.3f} (95% interval over games "
+        f"{low:.3f}-{high:.3f}; always 50%: {base:.3f})",
         "  estimate   decisions  mean estimate  won",
     ]
     for decile, count, mean, won in reliability(predictions):
         lines.append(
             f"  {decile * 10:3d}-{decile * 10 + 10:3d}%  {count:9d}  {mean:13.2f}  {won:4.2f}"
         )
-    better, worse, equal = figures["better"]
-    flagged = better + worse + equal
-    share = 100.0 * better / flagged if flagged else 0.0
+    measured = sum(figures["better"])
     means = figures["means"]
     lines.append(
-        f"  better move: {flagged} flagged positions x {playouts} playouts each way (normal AI "
-        f"everywhere): preferred better in {better} ({share:.0f}%), worse in {worse}, "
-        f"equal in {equal}"
+        f"  better move: {measured} of {figures['flagged']} turning points x {playouts} playouts "
+        "each way (normal AI everywhere)"
     )
+    lines.append(_share("by results", figures["by_result"]))
+    lines.append(_share("by results, then margin", figures["better"]))
     if means:
         avg = [statistics.fmean(m[k] for m in means) for k in range(4)]
         lines.append(
@@ -185,13 +238,21 @@ def report(name: str, games: int, playouts: int, figures: dict[str, Any]) -> lis
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.review_bench", description=__doc__)
     parser.add_argument("--games", type=int, default=6, help="reviewed games per title")
-    parser.add_argument("--positions", type=int, default=8, help="flagged positions per title")
+    parser.add_argument(
+        "--positions", type=int, default=8, help="turning points measured per title (largest first)"
+    )
     parser.add_argument("--playouts", type=int, default=4, help="playouts per move and position")
     parser.add_argument("--title", choices=reviewed_titles(), action="append")
     args = parser.parse_args(argv)
     for name in args.title or reviewed_titles():
+        started, clock = time.process_time(), time.perf_counter()
         figures = run_title(name, args.games, args.positions, args.playouts)
         print("\n".join(report(name, args.games, args.playouts, figures)), flush=True)
+        print(
+            f"  the whole run: {time.process_time() - started:.0f} s CPU, "
+            f"{time.perf_counter() - clock:.0f} s wall",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 
 At a decision the hidden cards are sampled from the seat's view as the AI samples them; the best
 actions by the AI's one-ply value (and the played one) are each played out to the end of the
-round with the AI's greedy policy, whose end is worth ``logistic(margin / 3)`` as in the AI's own
-search (the real result if the game ended). The explanation is the part of the seat's holding
-(VP, goods, gold, cards, the opponent's VP) that differs most, weighed in VP. Standard library only.
+round with the AI's greedy policy, whose end is worth ``logistic(margin / TEMPERATURE)`` (the
+real result if the game ended; the AI's own search divides by 3, the review's temperature is
+fitted by ``python -m bot.ai.review_fit --title targi`` on games between AI levels). The
+explanation is the part of the seat's holding (VP, goods, gold, cards, the opponent's VP) that
+differs most, weighed in VP. Standard library only.
 """
 
 from __future__ import annotations
@@ -18,26 +20,50 @@ from bot.ai import targi as targi_ai
 from bot.ai.review import Decision, Explain, Term, mean
 from bot.games import targi as targi_engine
 
-__all__ = ["SAMPLES", "WEIGHT", "WIDTH", "chances", "margin"]
+__all__ = [
+    "CONFIRM_SAMPLES",
+    "SAMPLES",
+    "TEMPERATURE",
+    "WEIGHT",
+    "WIDTH",
+    "chances",
+    "confirm",
+    "margin",
+    "played_features",
+]
 
 #: Samples of the hidden information per decision (each action is judged on the same samples).
 SAMPLES = 3
+#: Samples (fresh ones) on which a turning point is looked at again before it is shown.
+CONFIRM_SAMPLES = 12
+#: The end of a playout's margin (the AI's evaluation, in VP) is worth ``logistic(margin / T)``:
+#: written by ``python -m bot.ai.review_fit --title targi`` (its docstring gives the games and
+#: seeds, apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
+TEMPERATURE = 1.8
 #: The actions played out at a decision, best first by the AI's one-ply value.
 WIDTH = 8
 
 
-def _playout(state: Any, seat: int, rng: random.Random) -> tuple[float, Any]:
-    """The AI's playout to the end of the round: the seat's chance there, and that state."""
+def _end(state: Any, seat: int, rng: random.Random) -> tuple[float | None, float, Any]:
+    """The AI's playout to the end of the round: the seat's result if the game ended there (else
+    None), its margin by the AI's evaluation, and that state."""
     horizon = state.round
     while not state.over and state.round <= horizon:
         actor = state.turn
         state = targi_engine.apply(state, actor, targi_ai._rollout_action(state, actor, rng))
     if state.over:
         ranking = targi_engine.outcome(state)["ranking"]
-        if len(ranking) == 1:
-            return 0.5, state
-        return (1.0 if ranking[0] == [seat] else 0.0), state
-    return 1.0 / (1.0 + math.exp(-targi_ai.evaluate(state, seat) / 3.0)), state
+        result = 0.5 if len(ranking) == 1 else (1.0 if ranking[0] == [seat] else 0.0)
+        return result, 0.0, state
+    return None, targi_ai.evaluate(state, seat), state
+
+
+def _playout(state: Any, seat: int, rng: random.Random) -> tuple[float, Any]:
+    """The seat's chance at the end of the AI's playout to the end of the round, and that state."""
+    result, worth, end = _end(state, seat, rng)
+    if result is not None:
+        return result, end
+    return 1.0 / (1.0 + math.exp(max(-30.0, min(30.0, -worth / TEMPERATURE)))), end
 
 
 def _parts(state: Any, seat: int) -> dict[str, float]:
@@ -63,6 +89,26 @@ WEIGHT = {
 }
 
 
+def _look(
+    decision: Decision, actions: list[str], samples: list[Any], luck: str
+) -> tuple[dict[str, float], dict[str, list[dict[str, float]]]]:
+    """Each action's mean chance over ``samples`` (every action meets the same playout luck on
+    the same sample) and what the seat holds at each playout's end."""
+    seat = decision.seat
+    chance: dict[str, float] = {}
+    parts: dict[str, list[dict[str, float]]] = {}
+    for action in actions:
+        total = 0.0
+        for number, sample in enumerate(samples):
+            result, end = _playout(
+                targi_engine.apply(sample, seat, action), seat, random.Random(f"{luck}/{number}")
+            )
+            total += result
+            parts.setdefault(action, []).append(_parts(end, seat))
+        chance[action] = total / len(samples)
+    return chance, parts
+
+
 def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
     """The chance to win after each of the best actions by one-ply value (and the played one),
     each played out to the end of the round; and the term explaining why one beats another."""
@@ -73,17 +119,7 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
         targi_ai.action_values(samples[0], seat, decision.legal), key=lambda x: (-x[0], x[1])
     )
     actions = sorted({a for _, a in scored[:WIDTH]} | {decision.played})
-    chance: dict[str, float] = {}
-    parts: dict[str, list[dict[str, float]]] = {}
-    for action in actions:
-        total = 0.0
-        for number, sample in enumerate(samples):
-            # Every action meets the same playout luck on the same sample.
-            luck = random.Random(f"{seed}/{decision.index}/{number}")
-            result, end = _playout(targi_engine.apply(sample, seat, action), seat, luck)
-            total += result
-            parts.setdefault(action, []).append(_parts(end, seat))
-        chance[action] = total / len(samples)
+    chance, parts = _look(decision, actions, samples, f"{seed}/{decision.index}")
 
     def explain(worse: str, better: str) -> Term:
         gain = {
@@ -96,6 +132,31 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
         return Term(kind, {"n": n}) if n > 0 else Term("position")
 
     return chance, explain
+
+
+def confirm(decision: Decision, seed: int, actions: list[str]) -> dict[str, float]:
+    """The chance to win after each of ``actions`` looked at again on :data:`CONFIRM_SAMPLES`
+    fresh samples and playouts (a turning point is shown only if the preferred move still wins
+    clearly)."""
+    sampling = random.Random(f"review/targi/confirm/{seed}/{decision.index}")
+    samples = [targi_ai.determinize(decision.view, sampling) for _ in range(CONFIRM_SAMPLES)]
+    return _look(decision, actions, samples, f"confirm/{seed}/{decision.index}")[0]
+
+
+def played_features(decision: Decision, seed: int) -> list[tuple[float | None, float]]:
+    """The ends of the move played's playouts on the review's samples of the decision (what
+    :data:`TEMPERATURE` is fitted on): each the result if the game ended, else the margin."""
+    sampling = rv.rng("targi", seed, decision.index)
+    samples = [targi_ai.determinize(decision.view, sampling) for _ in range(SAMPLES)]
+    # The first sample's one-ply look draws nothing, so the samples match those of chances().
+    out = []
+    for number, sample in enumerate(samples):
+        luck = random.Random(f"{seed}/{decision.index}/{number}")
+        result, worth, _state = _end(
+            targi_engine.apply(sample, decision.seat, decision.played), decision.seat, luck
+        )
+        out.append((result, worth))
+    return out
 
 
 def margin(game: Any, state: Any, seat: int) -> float:

@@ -2,31 +2,62 @@
 
 At a decision the hidden tiles are sampled from the seat's view as the AI samples them; each
 action (the AI's candidates and the played one) gets the AI's one-ply look (the action and every
-pending decision it raises), then the seats' worths (:func:`bot.ai.tigris.value`) are turned into
-chances by a softmax whose temperature changes as the bag empties (:data:`SCALE`, fitted on games
-between AI levels). The explanation is the evaluation term (:func:`terms`) that differs most.
-Standard library only.
+pending decision it raises). What the seat knows after the move played (:func:`features`: its
+own weakest colour, the AI's worth of its position against the others', its treasures against
+theirs, and how far the bag has emptied) gives its chance to win through a logistic model
+(:data:`WEIGHTS`, fitted by ``python -m bot.ai.review_fit`` on games between AI levels); another
+action's chance changes only the AI's worth to the one after that action, so the AI's preferred
+move is the best by its own evaluation. The others' scores are hidden: the
+samples guess them, so the model learns what the seat's own score says at that point of the game.
+A turning point is looked at again deeper (:func:`confirm`: the rest of the turn and the next
+player's answer) before it is shown. The explanation is the evaluation term (:func:`terms`) that
+differs most. Standard library only.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from bot.ai import review as rv
 from bot.ai import tigris as tigris_ai
+from bot.ai.budget import Budget
 from bot.ai.review import Decision, Explain, Term, mean
 from bot.games.tigris.board import BLOCK, COLOURS, NEIGHBOURS
 from bot.games.tigris.rules import MONUMENTS
 
-__all__ = ["BAG", "SAMPLES", "SCALE", "chances", "margin", "terms"]
+__all__ = [
+    "BAG",
+    "CONFIRM_SAMPLES",
+    "SAMPLES",
+    "WEIGHTS",
+    "chance_of",
+    "chances",
+    "confirm",
+    "features",
+    "margin",
+    "played_features",
+    "progress",
+    "terms",
+]
 
 #: Samples of the hidden information per decision (each action is judged on the same samples).
 SAMPLES = 2
-#: The softmax temperature at the deal and once the bag is empty (in the AI's worth units);
-#: fitted by Brier score on 36 games between AI levels (2521 decisions, seeds apart from those of
-#: ``python -m bot.ai.review_bench``, docs/benchmarks.md).
-SCALE = (4.0, 3.0)
+#: Samples (fresh ones) on which a turning point is looked at again before it is shown.
+CONFIRM_SAMPLES = 4
+#: The logistic model's weights, one per feature of :func:`features` (and the intercept ``1``):
+#: written by ``python -m bot.ai.review_fit --title tigris`` (its docstring gives the games and
+#: seeds, apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
+WEIGHTS: dict[str, float] = {
+    "1": -0.2713,
+    "low": 0.5585,
+    "low_progress": -0.1243,
+    "progress": -7.1681,
+    "treasures": 0.8554,
+    "worth": 0.0576,
+    "worth_progress": 0.2430,
+}
 BAG = 153 - 10 - 4 * 6  # the bag after the deal of two hands (fewer with more seats)
 
 
@@ -62,28 +93,70 @@ def terms(state: Any, seat: int) -> dict[str, float]:
     }
 
 
-def _chance(state: Any, seat: int, progress: float) -> float:
-    """The seat's chance to win in ``state``: the real result once over, else a softmax of the
-    seats' worths, its temperature following the bag (``progress`` from 0 to 1)."""
-    if state.over:
-        vectors = [
-            tigris_ai.final_vector(state.score[s], state.treasures_held[s])
-            for s in range(state.seats)
-        ]
-        best = max(vectors)
-        winners = [s for s in range(state.seats) if vectors[s] == best]
-        return 1.0 / len(winners) if seat in winners else 0.0
-    start, end = SCALE
-    scale = start + (end - start) * progress
-    worths = [tigris_ai.value(state, s) for s in range(state.seats)]
-    top = max(worths)
-    weights = [math.exp((w - top) / scale) for w in worths]
-    return weights[seat] / sum(weights)
+def features(state: Any, seat: int, stage: float) -> dict[str, float]:
+    """What the model reads of a sampled state (the others' scores in it are the sample's
+    guess): the seat's weakest colour (treasures added), the AI's worth of the seat against the
+    best other seat's (:func:`bot.ai.tigris.value`), its treasures against the most the others
+    hold, and ``stage``, the :func:`progress` of the game (0 at the deal, 1 with an empty bag),
+    alone and with the first two."""
+    low = float(tigris_ai.final_vector(state.score[seat], state.treasures_held[seat])[0])
+    others = [s for s in range(state.seats) if s != seat]
+    worth = tigris_ai.value(state, seat) - max(tigris_ai.value(state, s) for s in others)
+    treasures = state.treasures_held[seat] - max(state.treasures_held[s] for s in others)
+    return {
+        "low": low,
+        "low_progress": low * stage,
+        "worth": worth,
+        "worth_progress": worth * stage,
+        "treasures": float(treasures),
+        "progress": stage,
+    }
 
 
-def _progress(view: dict[str, Any]) -> float:
+def chance_of(values: dict[str, float], seats: int) -> float:
+    """The model's chance to win for the (mean) features ``values`` at a table of ``seats``:
+    fitted on two players, an even start shifted to one in ``seats``."""
+    logit = WEIGHTS.get("1", 0.0) + sum(WEIGHTS.get(k, 0.0) * v for k, v in values.items())
+    logit += math.log(1.0 / (seats - 1))
+    logit = max(-30.0, min(30.0, logit))
+    return 1.0 / (1.0 + math.exp(-logit))
+
+
+def progress(view: dict[str, Any]) -> float:
+    """How far the bag has emptied, from the view: 0 at the deal, 1 when empty."""
     bag = BAG - 6 * (int(view["seats"]) - 2)
     return min(1.0, max(0.0, 1.0 - int(view["bag_size"]) / bag))
+
+
+def _mean_features(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {key: mean([row[key] for row in rows]) for key in rows[0]}
+
+
+def _by_worth(after: dict[str, dict[str, float]], played: str, seats: int) -> dict[str, float]:
+    """Each action's chance: the model on the seat's numbers after the move played, with the AI's
+    worth after that action instead. The model is fitted on the moves played, where a seat's
+    weakest colour and treasures also tell how well it plays; between two moves at one decision
+    only the AI's own evaluation tells which is better, at the model's weight for it."""
+    base = after[played]
+    return {
+        action: chance_of(
+            {**base, "worth": values["worth"], "worth_progress": values["worth_progress"]}, seats
+        )
+        for action, values in after.items()
+    }
+
+
+def played_features(decision: Decision, seed: int) -> dict[str, float]:
+    """The mean features after the move played, on the review's samples of the decision (what
+    the model is fitted on: the same numbers :func:`chances` turns into that move's chance)."""
+    view, seat = decision.view, decision.seat
+    sampling = rv.rng("tigris", seed, decision.index)
+    at = progress(view)
+    rows = []
+    for _ in range(SAMPLES):
+        sample = tigris_ai.determinize(view, sampling)
+        rows.append(features(tigris_ai._after(sample, seat, decision.played), seat, at))
+    return _mean_features(rows)
 
 
 def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
@@ -99,26 +172,56 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
         else list(decision.legal)
     )
     actions = sorted(set(pool) | {decision.played})
-    progress = _progress(view)
-    chance: dict[str, float] = {}
+    at = progress(view)
+    seats = int(view["seats"])
+    after_action: dict[str, dict[str, float]] = {}
     split: dict[str, list[dict[str, float]]] = {}
     scores: dict[str, list[list[tuple[int, ...]]]] = {}
     leaders: dict[str, list[list[int]]] = {}
     for action in actions:
-        total = 0.0
+        rows = []
         for sample in samples:
             after = tigris_ai._after(sample, seat, action)
-            total += _chance(after, seat, progress)
+            rows.append(features(after, seat, at))
             if not after.over:
                 split.setdefault(action, []).append(terms(after, seat))
             scores.setdefault(action, []).append([tuple(s) for s in after.score])
             leaders.setdefault(action, []).append(list(after.leaders[seat]))
-        chance[action] = total / len(samples)
+        after_action[action] = _mean_features(rows)
+    chance = _by_worth(after_action, decision.played, seats)
 
     def explain(worse: str, better: str) -> Term:
         return _term(first, seat, worse, better, split, scores, leaders)
 
     return chance, explain
+
+
+def _looked_ahead(sample: Any, seat: int, action: str) -> Any:
+    """The sample after ``action``, the rest of the seat's turn and the next player's answer,
+    each the best by the AI's one-ply look (as `strong` searches)."""
+    budget = Budget(math.inf)
+    luck = random.Random(0)  # unused: every candidate is looked at
+    state = tigris_ai._end_of_turn(tigris_ai._after(sample, seat, action), seat, luck, None, budget)
+    if tigris_ai._free_turn(state) and state.active != seat:
+        state = tigris_ai._greedy_after(state, state.active, luck, None, budget)[1]
+    return state
+
+
+def confirm(decision: Decision, seed: int, actions: list[str]) -> dict[str, float]:
+    """The chance to win after each of ``actions`` looked at again, deeper (the rest of the
+    turn and the next player's answer) on :data:`CONFIRM_SAMPLES` fresh samples: a turning point
+    is shown only if the preferred move still wins clearly."""
+    view, seat = decision.view, decision.seat
+    sampling = random.Random(f"review/tigris/confirm/{seed}/{decision.index}")
+    samples = [tigris_ai.determinize(view, sampling) for _ in range(CONFIRM_SAMPLES)]
+    at = progress(view)
+    after_action = {
+        action: _mean_features(
+            [features(_looked_ahead(s, seat, action), seat, at) for s in samples]
+        )
+        for action in actions
+    }
+    return _by_worth(after_action, decision.played, int(view["seats"]))
 
 
 def _term(
