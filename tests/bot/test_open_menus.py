@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
+from typing import Any
 
 from bot.games import get_game
 from bot.service import Table
@@ -18,7 +19,7 @@ WEBHOOK_EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 PEOPLE = {ALICE.uid: ALICE, BOB.uid: BOB}
 
 
-async def _deciding(h: Harness, table: Table) -> tuple[Person, int, dict[str, object]]:
+async def _deciding(h: Harness, table: Table) -> tuple[Person, int, dict[str, Any]]:
     view = await h.service.public_view(table.id)
     seat = view["to_act"][0]
     uid = (await h.table_by_id(table.id)).players[seat].user_id

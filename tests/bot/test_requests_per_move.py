@@ -80,11 +80,11 @@ async def test_a_tigris_turn_that_passes_costs_three_requests(harness: Harness) 
     """The next player's menu from their previous turn is left alone: the board pings them."""
     h = harness
     table = await open_table(h, "tigris", [ALICE, BOB])
-    played: list[list[str]] = []
+    played: list[str] = []
     for _ in range(4):  # two turns of two tiles, far apart: no conflict, no monument
         who = await to_act(h, table)
         legal = await h.service.legal_actions(table.id, who.uid)
-        taken = [a.split()[-1] for a in sum(played, [])]
+        taken = [a.split()[-1] for a in played]
         action = next(
             a
             for a in legal
@@ -93,7 +93,7 @@ async def test_a_tigris_turn_that_passes_costs_three_requests(harness: Harness) 
         )
         mark = h.fake.mark()
         await h.slash(who, "move", {"action": action})
-        played.append([action])
+        played.append(action)
         passes = len(played) % 2 == 0
         expected = ["callback 4", "board", "buttons removed"]
         assert kinds(h.fake.calls[mark:]) == expected, (passes, kinds(h.fake.calls[mark:]))
