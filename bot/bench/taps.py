@@ -13,9 +13,9 @@ decisions are hours apart (play-by-post): the picker's buttons where the title h
 next decision of the player who just moved arriving in the answer to their move (no Act); and
 ``edited``, the same when players answer within 14 minutes (live play): a decision that comes
 back to a player in the same turn also turns their open private message into it
-(:mod:`bot.ui.open_menus`), so it needs no Act either. A turn is a run of decisions sharing the view's
-value of the title's ``replay.turn_key`` (a T&E turn: the active player's two actions and their own
-conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
+(:mod:`bot.ui.open_menus`), so it needs no Act either. A turn is a run of decisions sharing the
+view's value of the title's ``replay.turn_key`` (a T&E turn: the active player's two actions and
+their own conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
 decisions in it (a defender's support) are counted apart as off-turn decisions. Every decision
 is also counted alone (the figure for Targi).
 """
