@@ -33,6 +33,7 @@ from bot.ui.errors import report
 from bot.ui.hooks import Hooks
 from bot.ui.images import RenderPool, stop_using_render_pool, use_render_pool
 from bot.ui.images import default_workers as default_render_workers
+from bot.ui.open_menus import OpenMenu
 from bot.ui.replies import acknowledge
 
 log = logging.getLogger(__name__)
@@ -165,6 +166,10 @@ class BoardBot(commands.Bot):
         # Per table, the log entries seen here (number -> seat, action, public events): a
         # ping's catch-up is written without replaying the game (see bot.ui.catchup.caught_up).
         self.logged_events: dict[int, dict[int, LoggedMove]] = {}
+        # Per table and seat, the private message that last showed the seat its menu: edited
+        # into the seat's next decision when it comes back in the same turn (bot.ui.open_menus).
+        self.open_menus: dict[int, dict[int, OpenMenu]] = {}
+        self.open_menus_remembered = 0
         # "Open it in a new thread" offers (message id) already clicked -> the thread (None
         # while it is being opened): a double click must not open two threads. Kept in memory
         # also with several processes: an offer's clicks come from its server, and one process

@@ -7,12 +7,15 @@ sends) and walks it to the AI's chosen action, screen by screen, as a player's t
 counting as in the phone issue: a button is 1 tap, a select 2 (open, pick) plus 1 for a scroll
 when the option lies below the 8th, and pressing Act 1.
 
-Two menus are counted on the same games: ``menu``, the grouped selects every title had before
-the picker, where every decision starts with Act; and ``picker``, what the bot sends now: the
-picker's buttons where the title has one, and the next decision of the player who just moved
-arriving in the answer to their move (no Act). A turn is a run of decisions sharing the view's
-value of the title's ``replay.turn_key`` (a T&E turn: the active player's two actions and their own
-conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
+Three menus are counted on the same games: ``menu``, the grouped selects every title had before
+the picker, where every decision starts with Act; ``picker``, what the bot sends now when
+decisions are hours apart (play-by-post): the picker's buttons where the title has one, and the
+next decision of the player who just moved arriving in the answer to their move (no Act); and
+``edited``, the same when players answer within 14 minutes (live play): a decision that comes
+back to a player in the same turn also turns their open private message into it
+(:mod:`bot.ui.open_menus`), so it needs no Act either. A turn is a run of decisions sharing the
+view's value of the title's ``replay.turn_key`` (a T&E turn: the active player's two actions and
+their own conflict decisions; a Targi round), counted for the seat that opens it; the other seats'
 decisions in it (a defender's support) are counted apart as off-turn decisions. Every decision
 is also counted alone (the figure for Targi).
 """
@@ -39,7 +42,7 @@ from bot.ui import items
 
 #: A select's options a phone shows without scrolling.
 VISIBLE_OPTIONS = 8
-MENUS = ("menu", "picker")
+MENUS = ("menu", "picker", "edited")
 #: The phone issue's ceiling for a T&E turn.
 TARGET_MAX = 10
 
@@ -136,6 +139,8 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
     turn: object = None
     turn_seat: int | None = None
     last_seat: int | None = None
+    # Per seat, the turn its open private message was last shown in (the answer to its move).
+    open_menu: dict[int, object] = {}
     decisions = 0
     while not game.is_over(state):
         seat = game.to_act(state)[0]
@@ -150,10 +155,14 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
                 for menu in MENUS:
                     counts[menu].turns.append(turn_taps[menu])
             turn, turn_seat, turn_taps = now, seat, dict.fromkeys(MENUS, 0)
+        walks = {m: walk(table, legal, action, m, own=own, seat=seat) for m in MENUS[:2]}
         for menu in MENUS:
-            walked = walk(table, legal, action, menu, own=own, seat=seat)
-            # The answer to a move carries the mover's next decision ("picker" only).
-            act = 0 if menu == "picker" and seat == last_seat else 1
+            walked = walks[menu if menu == "menu" else "picker"]  # "edited" sends the picker
+            # The answer to a move carries the mover's next decision (not "menu").
+            answered = menu != "menu" and seat == last_seat
+            # ... or the seat's open message turns into it ("edited" only).
+            edited = menu == "edited" and turn_key is not None and open_menu.get(seat) == now
+            act = 0 if answered or edited else 1
             counts[menu].per_action.append(walked)
             counts[menu].decisions.append(act + walked)
             if seat == turn_seat:
@@ -162,6 +171,8 @@ def play(game_name: str, seats: int, seed: int, level: str, counts: dict[str, Co
                 counts[menu].off_turn.append(act + walked)
         last_seat = seat
         state = game.apply(state, seat, action)
+        if turn_key is not None:  # the answer to the move is the seat's open message now
+            open_menu[seat] = game.view(state, None).get(turn_key)
         decisions += 1
     if turn_seat is not None:
         for menu in MENUS:

@@ -21,7 +21,7 @@ async def answer(
     text: Text | str,
     *,
     view: discord.ui.View | None = None,
-) -> None:
+) -> int | None:
     """An ephemeral answer in the reader's language (their Discord locale), cut to fit one
-    message."""
-    await reply(interaction, clip(tr(text, reply_lang(interaction))), view=view)
+    message; its message id when Discord tells it."""
+    return await reply(interaction, clip(tr(text, reply_lang(interaction))), view=view)

@@ -20,6 +20,7 @@ from bot.ui.errors import CommandRefused
 from bot.ui.interactions import bot_of
 from bot.ui.lang import reply_lang, tr
 from bot.ui.menus import next_decision, send_hand
+from bot.ui.open_menus import remember
 from bot.ui.publish import after_move
 from bot.ui.replies import in_time
 
@@ -47,9 +48,11 @@ async def submit_typed(interaction: discord.Interaction[Any], action: str) -> No
     # The mover's next decision comes with the answer: no Act tap.
     nxt = await next_decision(bot, result.table.id, interaction.user.id, lang=lang)
     if nxt is None:
-        await answer(interaction, played)
+        shown = await answer(interaction, played)
     else:
-        await answer(interaction, f"{played}\n{nxt[0]}", view=nxt[1])
+        shown = await answer(interaction, f"{played}\n{nxt[0]}", view=nxt[1])
+    # The answer the mover looks at: a decision coming back to them later replaces it.
+    await remember(bot, interaction, result.table, shown)
     await after_move(bot, result)
 
 

@@ -27,6 +27,7 @@ from bot.ui.lang import reply_lang, table_lang, tr
 from bot.ui.lobby import lobby_content, started_content
 from bot.ui.menus import next_decision, send_act_menu, send_hand
 from bot.ui.names import names_of
+from bot.ui.open_menus import clicked_ephemeral, remember
 from bot.ui.persistent import (
     MAX_CUSTOM_ID,
     TABLE,
@@ -276,6 +277,8 @@ async def submit_from_menu(
     else:
         heading, view = nxt
         await edit_message(interaction, content=clip(f"{played}\n{heading}"), view=view)
+    # The message the mover looks at: a decision coming back to them later replaces it.
+    await remember(bot, interaction, result.table, clicked_ephemeral(interaction))
     await after_move(bot, result)
 
 

@@ -1,9 +1,13 @@
 """A seated player's private answers: their hand, and the Act menu of their legal actions (the
 picker's screens, buttons or grouped selects), also the one that follows their own move when the
-next decision is theirs again."""
+next decision is theirs again, and the one that replaces their open menu when the decision comes
+back to them later in the turn (:func:`bring_menus`)."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,11 +19,14 @@ from bot.storage.tables import TableStatus
 from bot.ui import images
 from bot.ui.lang import reply_lang, tr
 from bot.ui.names import names_of
+from bot.ui.open_menus import clicked_ephemeral, forget, remember, turn_of
 from bot.ui.replies import acknowledge, clip, edit_message, reply
 from bot.ui.status import describe_waiting
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
+
+log = logging.getLogger(__name__)
 
 
 async def send_hand(bot: BoardBot, interaction: discord.Interaction[Any], table: Table) -> None:
@@ -58,16 +65,16 @@ async def send_act_menu(
         view = await bot.service.public_view(table.id)
         text = tr(describe_waiting(table, view, lang=lang), lang)
         offer = bot.hooks.takeback_offer(table, view, interaction.user.id, lang)
-        if edit:
-            await edit_message(interaction, content=text, view=offer)
-        else:
-            await reply(interaction, text, view=offer)
-        return
-    heading, components = menu
-    if edit:
-        await edit_message(interaction, content=heading, view=components)
+        content, components = text, offer
     else:
-        await reply(interaction, heading, view=components)
+        content, components = menu
+    if edit:
+        await edit_message(interaction, content=content, view=components)
+        shown = clicked_ephemeral(interaction)
+    else:
+        shown = await reply(interaction, content, view=components)
+    # The message this player looks at: their decision replaces it when it comes back.
+    await remember(bot, interaction, table, shown)
 
 
 async def act_menu(
@@ -121,3 +128,44 @@ async def next_decision(
     if table.status != TableStatus.ACTIVE or table.seat_of(user_id) is None:
         return None
     return await act_menu(bot, table, user_id, lang=lang)
+
+
+async def bring_menus(bot: BoardBot, table_id: int, version: int, users: Iterable[int]) -> int:
+    """After the board of ``version`` went out: each of ``users`` (deciding now) whose open
+    menu (:mod:`bot.ui.open_menus`) shows an older version of the same turn, and whose token
+    still edits it, sees that message turn into their next decision, as the answer to their own
+    move would show it (one request each). Best-effort: a refused edit only forgets the menu.
+    Returns how many menus were edited."""
+    menus = bot.open_menus.get(table_id)
+    if not menus:
+        return 0
+    edited = 0
+    table = await bot.service.get(table_id)
+    if table.status != TableStatus.ACTIVE or table.version != version:
+        return 0  # a newer board follows, and brings the menus itself
+    turn: object = None
+    for user_id in users:
+        seat = table.seat_of(user_id)
+        menu = menus.get(seat) if seat is not None else None
+        if seat is None or menu is None or menu.user_id != user_id or menu.version >= version:
+            continue
+        if turn is None:
+            turn = turn_of(table.game, await bot.service.public_view(table.id, table))
+        if not menu.fresh() or menu.turn != turn:
+            forget(bot, table_id, seat)  # a later turn or an old token: Act on the board
+            continue
+        nxt = await act_menu(bot, table, user_id, lang=menu.lang)
+        if nxt is None:
+            continue
+        heading, components = nxt
+        try:
+            await menu.interaction.followup.edit_message(
+                menu.message_id, content=clip(heading), view=components
+            )
+        except discord.HTTPException as error:  # dismissed, expired: Act on the board
+            log.info("table %d: an open menu could not be edited: %s", table_id, error)
+            forget(bot, table_id, seat)
+            continue
+        menus[seat] = dataclasses.replace(menu, version=version)
+        edited += 1
+    return edited

@@ -25,6 +25,7 @@ from bot.ui.boards import post_board, retire_board, to_ping
 from bot.ui.catchup import forget_moves, remember_move, unshown_moves
 from bot.ui.final import post_final
 from bot.ui.lang import table_lang, tr
+from bot.ui.menus import bring_menus
 from bot.ui.replies import clip
 
 if TYPE_CHECKING:
@@ -72,10 +73,20 @@ async def show_current(
         return False
     table, waiting, before, mover = shown
     if table is not None:  # direct messages after the lock: they must not hold up the next board
+        await _bring_menus(bot, table, waiting)
         await bot.hooks.after_turn(bot, table, waiting, mover=mover, before=before)
     else:  # after the lock too: a league may open the next round's tables
         await bot.hooks.after_end(bot, table_id, recovering=recovering)
     return True
+
+
+async def _bring_menus(bot: BoardBot, table: Table, waiting: Sequence[int]) -> None:
+    """The deciding players' open menus turned into their decision (:func:`bring_menus`),
+    after the board: best-effort, the board already says whose decision it is."""
+    try:
+        await bring_menus(bot, table.id, table.version, waiting)
+    except Exception:
+        log.exception("table %d: bringing the open menus failed", table.id)
 
 
 async def _show_locked(

@@ -86,16 +86,19 @@ async def reply(
     text: str | Text,
     *,
     view: discord.ui.View | None = None,
-) -> None:
+) -> int | None:
     """An ephemeral answer, whether or not the interaction was already acknowledged; a
-    :class:`~bot.i18n.Text` is shown in the reader's language."""
+    :class:`~bot.i18n.Text` is shown in the reader's language. Returns the answer's message id
+    when Discord tells it (it can be edited through the interaction for 15 minutes)."""
     text = clip(tr(text, reply_lang(interaction)))
     if interaction.response.is_done():
         if view is None:
-            await interaction.followup.send(text, ephemeral=True)
+            sent = await interaction.followup.send(text, ephemeral=True, wait=True)
         else:
-            await interaction.followup.send(text, ephemeral=True, view=view)
-    elif view is None:
-        await interaction.response.send_message(text, ephemeral=True)
+            sent = await interaction.followup.send(text, ephemeral=True, view=view, wait=True)
+        return sent.id
+    if view is None:
+        response = await interaction.response.send_message(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True, view=view)
+        response = await interaction.response.send_message(text, ephemeral=True, view=view)
+    return response.message_id

@@ -5,6 +5,7 @@ else is offered; Targi's decisions stay one tap after Act."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -113,3 +114,16 @@ async def test_the_taps_bench_counts_the_picker_against_the_old_menu() -> None:
     assert median[1] < median[0]
     after_act = next(line for line in lines[picker:] if "after Act" in line)
     assert "max 3 " in after_act or "max 2 " in after_act, after_act
+
+
+async def test_the_taps_bench_counts_menus_edited_in_place() -> None:
+    """Live play (answers within 14 minutes): a decision coming back in the same turn needs no
+    Act, so no turn costs more than in play-by-post and some cost less."""
+    report = await run("tigris", 2, 1, 3, "easy")
+    figures = {
+        line.split(":")[0].strip(): [float(x) for x in re.findall(r"(?:mean|max) ([0-9.]+)", line)]
+        for line in report.splitlines()
+        if "taps per turn" in line
+    }
+    (_, picker_max), (_, edited_max) = figures["picker"], figures["edited"]
+    assert figures["edited"][0] < figures["picker"][0] and edited_max <= picker_max, figures

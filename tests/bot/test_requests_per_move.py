@@ -1,7 +1,8 @@
 """Requests to Discord per move, counted through the fake Discord: in the common case a click
 (or a typed `/move`) that moves costs three, the answer to the interaction, the new board and
 the older board's buttons removed; a deferral goes first only when the commit is slow enough
-that the answer could miss Discord's 3 seconds."""
+that the answer could miss Discord's 3 seconds; and one more when the decision comes back to a
+player in the same turn (round) while their private menu is open (it turns into the decision)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ async def to_act(h: Harness, table: Table) -> Person:
     current = await h.service.get(table.id)
     (seat,) = (await h.service.public_view(table.id))["to_act"]
     return PEOPLE[current.players[seat].user_id]
+
+
+OPEN_MENU = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 
 
 def kinds(calls: list[Call]) -> list[str]:
@@ -58,13 +62,42 @@ async def click_a_move(h: Harness, table: Table) -> tuple[list[Call], Call]:
 async def test_a_click_that_moves_costs_three_requests(harness: Harness) -> None:
     h = harness
     table = await open_table(h, "targi", [ALICE, BOB])
-    for _ in range(4):
+    for n in range(4):
         old_board = (await h.service.get(table.id)).board_message_id
         calls, shown = await click_a_move(h, table)
-        assert kinds(calls) == ["callback 7", "board", "buttons removed"], kinds(calls)
+        nxt = await to_act(h, table)
+        if n == 0:  # nobody else has a menu open yet
+            assert kinds(calls) == ["callback 7", "board", "buttons removed"], kinds(calls)
+        else:  # the next player's open menu (same round) turns into their decision: one more
+            assert kinds(calls) == ["callback 7", "board", "buttons removed", OPEN_MENU]
+            assert calls[3].audience == "ephemeral" and calls[3].recipient == nxt.id
         assert updated_clicked(shown) and shown.content.startswith("You played `place ")
         assert calls[2].parts[-1] == str(old_board), "the previous board lost its buttons"
     assert (await h.service.get(table.id)).seq == 4
+
+
+async def test_a_tigris_turn_that_passes_costs_three_requests(harness: Harness) -> None:
+    """The next player's menu from their previous turn is left alone: the board pings them."""
+    h = harness
+    table = await open_table(h, "tigris", [ALICE, BOB])
+    played: list[str] = []
+    for _ in range(4):  # two turns of two tiles, far apart: no conflict, no monument
+        who = await to_act(h, table)
+        legal = await h.service.legal_actions(table.id, who.uid)
+        taken = [a.split()[-1] for a in played]
+        action = next(
+            a
+            for a in legal
+            if a.startswith("tile ")
+            and all(abs(ord(a.split()[-1][0]) - ord(t[0])) > 2 for t in taken)
+        )
+        mark = h.fake.mark()
+        await h.slash(who, "move", {"action": action})
+        played.append(action)
+        passes = len(played) % 2 == 0
+        expected = ["callback 4", "board", "buttons removed"]
+        assert kinds(h.fake.calls[mark:]) == expected, (passes, kinds(h.fake.calls[mark:]))
+    assert h.bot.open_menus[table.id], "the last mover's menu is still open"
 
 
 async def test_a_typed_move_costs_three_requests(harness: Harness) -> None:
