@@ -40,8 +40,13 @@ async def play_as(h: Harness, who: Person, table_id: int, seed: int = 1) -> int:
             return made
         legal = await h.service.legal_actions(table_id, who.uid)
         assert legal, "the AI left the game waiting"  # settle() waited for the AI's task
+        start = len(h.fake.calls)
         call = await h.slash(who, "move", {"action": rng.choice(legal)})
-        assert call.ephemeral and "You played" in (call.content or ""), call.content
+        # The answer says the move was played; once the AI has answered, the same private
+        # message may have turned into the player's next decision (their open menu).
+        answers = [c for c in h.fake.calls[start:] if c.ephemeral and c.content]
+        assert call.ephemeral and answers, call
+        assert "You played" in (answers[0].content or ""), answers[0].content
     raise AssertionError("the game did not end")
 
 
