@@ -1,19 +1,14 @@
 """Fit the review's chance to win on games between AI levels: ``python -m bot.ai.review_fit``.
 
-Plays ``--games`` games per title (`normal` against `easy`, seats swapped, and `normal` against
+Plays ``--games`` games of a title (`normal` against `easy`, seats swapped, and `normal` against
 `normal`, as ``python -m bot.ai.review_bench`` does) with seeds from ``--seed`` on (the bench's
 seeds start at 5000: keep them apart), takes every decision with a choice as the review judges it
-(the seat's own view, the review's samples, the move played) and the seat's real result, and fits:
-
-- T&E: the logistic model of :mod:`bot.ai.review_tigris` (``WEIGHTS``): Newton's method on the
-  log loss with a small ridge (``--ridge``) on everything but the intercept;
-- Targi: the temperature of :mod:`bot.ai.review_targi` (``TEMPERATURE``): the one of least Brier
-  score on a grid (0.5 to 6 by 0.1).
-
-It prints the fitted numbers as the judge writes them, and the Brier score on the games fitted
-and, with ``--check N``, on ``N`` other games (seeds after the fitted ones). The numbers in the
-judges came from ``python -m bot.ai.review_fit --title tigris --games 60 --seed 20000`` and
-``python -m bot.ai.review_fit --title targi --games 150 --seed 20000``.
+(the seat's own view, the review's samples, the move played) and the seat's real result, and hands
+them to the title's judge (the module its ``Title.ai.review`` names): its ``fit(data, check,
+ridge=...)`` fits its numbers (a logistic model's weights by :func:`fit_logistic`, a temperature
+on a grid...) and returns the lines to print: the numbers as the judge writes them, and the Brier
+score on the games fitted and, with ``--check N``, on the decisions of ``N`` other games (seeds
+after the fitted ones). Each judge's docstring gives the command its numbers came from.
 Standard library only; deterministic.
 """
 
@@ -21,12 +16,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from bot import titles
 from bot.ai import review as rv
-from bot.ai import review_tigris
 
 PAIRS = (("normal", "easy"), ("easy", "normal"), ("normal", "normal"))
 
@@ -64,7 +58,8 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows_[i][size] / rows_[i][i] for i in range(size)]
 
 
-def _logistic(z: float) -> float:
+def logistic(z: float) -> float:
+    """The logistic function, clipped far from zero."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -80,7 +75,7 @@ def fit_logistic(data: Sequence[tuple[dict[str, float], float]], ridge: float) -
         hessian = [[ridge if i == j and i else 0.0 for j in range(size)] for i in range(size)]
         gradient = [ridge * weights[i] if i else 0.0 for i in range(size)]
         for x, y in zip(xs, ys, strict=True):
-            p = _logistic(sum(w * v for w, v in zip(weights, x, strict=True)))
+            p = logistic(sum(w * v for w, v in zip(weights, x, strict=True)))
             for i in range(size):
                 gradient[i] += (p - y) * x[i]
                 for j in range(size):
@@ -92,65 +87,24 @@ def fit_logistic(data: Sequence[tuple[dict[str, float], float]], ridge: float) -
     return dict(zip(names, weights, strict=True))
 
 
-def brier_tigris(
-    data: Sequence[tuple[dict[str, float], float]], weights: dict[str, float]
-) -> float:
-    """The Brier score of the model with ``weights`` (two players)."""
-    saved = dict(review_tigris.WEIGHTS)
-    review_tigris.WEIGHTS.clear()
-    review_tigris.WEIGHTS.update(weights)
-    try:
-        return statistics.fmean((review_tigris.chance_of(f, 2) - y) ** 2 for f, y in data)
-    finally:
-        review_tigris.WEIGHTS.clear()
-        review_tigris.WEIGHTS.update(saved)
-
-
-def _chance_targi(ends: list[tuple[float | None, float]], temperature: float) -> float:
-    return statistics.fmean(
-        result if result is not None else _logistic(worth / temperature) for result, worth in ends
-    )
-
-
-def brier_targi(data: Sequence[tuple[list[tuple[float | None, float]], float]], t: float) -> float:
-    """The Brier score of the playouts' chances at temperature ``t``."""
-    return statistics.fmean((_chance_targi(ends, t) - y) ** 2 for ends, y in data)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.review_fit", description=__doc__)
-    parser.add_argument("--title", choices=("tigris", "targi"), required=True)
+    fitted = [t.name for t in titles.titles() if hasattr(rv.judge_of(t.name), "fit")]
+    parser.add_argument("--title", choices=fitted, required=True)
     parser.add_argument("--games", type=int, default=60, help="games fitted on")
     parser.add_argument("--seed", type=int, default=20000, help="the first game's seed")
     parser.add_argument("--check", type=int, default=0, help="other games to score the fit on")
-    parser.add_argument("--ridge", type=float, default=0.01, help="T&E: the ridge penalty")
+    parser.add_argument(
+        "--ridge", type=float, default=0.01, help="a logistic model's ridge penalty"
+    )
     args = parser.parse_args(argv)
     data = rows(args.title, args.games, args.seed)
     check = rows(args.title, args.check, args.seed + args.games) if args.check else []
     print(f"{args.title}: {args.games} games from seed {args.seed}, {len(data)} decisions")
-    if args.title == "tigris":
-        weights = fit_logistic(data, args.ridge)
-        print("WEIGHTS = {")
-        for key, value in weights.items():
-            print(f'    "{key}": {value:.4f},')
-        print("}")
-        rounded = {k: round(v, 4) for k, v in weights.items()}
-        print(f"Brier on the fitted games {brier_tigris(data, rounded):.4f}")
-        if check:
-            print(f"Brier on {args.check} other games {brier_tigris(check, rounded):.4f}")
-    else:
-        grid = [round(0.5 + 0.1 * i, 1) for i in range(56)]
-        best = min(grid, key=lambda t: brier_targi(data, t))
-        print(f"TEMPERATURE = {best}")
-        print(
-            f"Brier on the fitted games {brier_targi(data, best):.4f} (3.0: "
-            f"{brier_targi(data, 3.0):.4f})"
-        )
-        if check:
-            print(
-                f"Brier on {args.check} other games {brier_targi(check, best):.4f} "
-                f"(3.0: {brier_targi(check, 3.0):.4f})"
-            )
+    judge = rv.judge_of(args.title)
+    assert judge is not None
+    for line in judge.fit(data, check, ridge=args.ridge):
+        print(line)
 
 
 if __name__ == "__main__":

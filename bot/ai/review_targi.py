@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
+from collections.abc import Sequence
 from typing import Any
 
 from bot.ai import review as rv
+from bot.ai import review_fit
 from bot.ai import targi as targi_ai
 from bot.ai.review import Decision, Explain, Term, mean
 from bot.games import targi as targi_engine
@@ -37,8 +40,8 @@ SAMPLES = 3
 #: Samples (fresh ones) on which a turning point is looked at again before it is shown.
 CONFIRM_SAMPLES = 12
 #: The end of a playout's margin (the AI's evaluation, in VP) is worth ``logistic(margin / T)``:
-#: written by ``python -m bot.ai.review_fit --title targi`` (its docstring gives the games and
-#: seeds, apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
+#: written by ``python -m bot.ai.review_fit --title targi --games 150 --seed 20000`` (seeds
+#: apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
 TEMPERATURE = 1.8
 #: The actions played out at a decision, best first by the AI's one-ply value.
 WIDTH = 8
@@ -164,3 +167,36 @@ def margin(game: Any, state: Any, seat: int) -> float:
     tie-break)."""
     points = [int(s["vp"]) for s in game.scores(state)]
     return float(points[seat] - max(p for s, p in enumerate(points) if s != seat))
+
+
+Ends = list[tuple[float | None, float]]
+
+
+def _chance(ends: Ends, temperature: float) -> float:
+    return statistics.fmean(
+        result if result is not None else review_fit.logistic(worth / temperature)
+        for result, worth in ends
+    )
+
+
+def brier(data: Sequence[tuple[Ends, float]], temperature: float) -> float:
+    """The Brier score of the playouts' chances at ``temperature``."""
+    return statistics.fmean((_chance(ends, temperature) - y) ** 2 for ends, y in data)
+
+
+def fit(
+    data: Sequence[tuple[Ends, float]], check: Sequence[tuple[Ends, float]], *, ridge: float
+) -> list[str]:
+    """``python -m bot.ai.review_fit``'s lines: the :data:`TEMPERATURE` of least Brier score on
+    ``data`` (a grid from 0.5 to 6 by 0.1; ``ridge`` unused), and its score on the games fitted
+    and on ``check`` beside the old 3.0's."""
+    grid = [round(0.5 + 0.1 * i, 1) for i in range(56)]
+    best = min(grid, key=lambda t: brier(data, t))
+    lines = [f"TEMPERATURE = {best}"]
+    lines.append(f"Brier on the fitted games {brier(data, best):.4f} (3.0: {brier(data, 3.0):.4f})")
+    if check:
+        lines.append(
+            f"Brier on {len(check)} other decisions {brier(check, best):.4f} "
+            f"(3.0: {brier(check, 3.0):.4f})"
+        )
+    return lines

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
+from collections.abc import Sequence
 from typing import Any
 
 from bot.ai import review as rv
+from bot.ai import review_fit
 from bot.ai import tigris as tigris_ai
 from bot.ai.budget import Budget
 from bot.ai.review import Decision, Explain, Term, mean
@@ -47,8 +50,8 @@ SAMPLES = 2
 #: Samples (fresh ones) on which a turning point is looked at again before it is shown.
 CONFIRM_SAMPLES = 4
 #: The logistic model's weights, one per feature of :func:`features` (and the intercept ``1``):
-#: written by ``python -m bot.ai.review_fit --title tigris`` (its docstring gives the games and
-#: seeds, apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
+#: written by ``python -m bot.ai.review_fit --title tigris --games 60 --seed 20000`` (seeds
+#: apart from those of ``python -m bot.ai.review_bench``; docs/benchmarks.md).
 WEIGHTS: dict[str, float] = {
     "1": -0.2713,
     "low": 0.5585,
@@ -288,3 +291,32 @@ def margin(game: Any, state: Any, seat: int) -> float:
         for s in range(state.seats)
     ]
     return float(low[seat] - max(low[s] for s in range(state.seats) if s != seat))
+
+
+def brier(data: Sequence[tuple[dict[str, float], float]], weights: dict[str, float]) -> float:
+    """The Brier score of the model with ``weights`` (two players)."""
+    saved = dict(WEIGHTS)
+    WEIGHTS.clear()
+    WEIGHTS.update(weights)
+    try:
+        return statistics.fmean((chance_of(f, 2) - y) ** 2 for f, y in data)
+    finally:
+        WEIGHTS.clear()
+        WEIGHTS.update(saved)
+
+
+def fit(
+    data: Sequence[tuple[dict[str, float], float]],
+    check: Sequence[tuple[dict[str, float], float]],
+    *,
+    ridge: float,
+) -> list[str]:
+    """``python -m bot.ai.review_fit``'s lines: :data:`WEIGHTS` fitted on ``data`` (Newton's
+    method on the log loss, ``ridge`` on all but the intercept) as written above, and their
+    Brier score on the games fitted and on ``check``."""
+    weights = {k: round(v, 4) for k, v in review_fit.fit_logistic(data, ridge).items()}
+    lines = ["WEIGHTS = {", *(f'    "{k}": {v:.4f},' for k, v in weights.items()), "}"]
+    lines.append(f"Brier on the fitted games {brier(data, weights):.4f}")
+    if check:
+        lines.append(f"Brier on {len(check)} other decisions {brier(check, weights):.4f}")
+    return lines
