@@ -11,7 +11,10 @@ term explaining why one action beats another. A title without a judge has no rev
 
 The action with the best chance is the AI's preferred one. A seat's *turning points* are the
 decisions where it lost clearly against it: at least :data:`MARGIN` of chance, and again when the
-judge looks at the two moves once more on fresh samples (its ``confirm(decision, seed, actions)``);
+judge looks at the two moves once more on fresh samples (its ``confirm(decision, seed, actions)``).
+A judge may name the preferred move of such a candidate by a deeper search from the same view (its
+optional ``prefer(decision, seed)``: T&E asks `strong`); where that search plays the move played,
+the candidate is no turning point;
 each is explained by the one evaluation term that differs most between the two moves
 (:class:`Term`, worded by :mod:`bot.review`). A seat that never lost that much has none.
 Standard library only; deterministic for a seed.
@@ -239,6 +242,29 @@ def hint(game: str, view: dict[str, Any], legal: list[str], seed: int) -> Hint:
     return Hint(best, chance[best], second, term)
 
 
+def _deeper(game: str, decision: Decision, judged: Judged, seed: int) -> Judged | None:
+    """The judgement with the move the title's deeper search prefers (its optional
+    ``prefer(decision, seed)``, from the seat's own view), or None when that search plays the
+    move played: a candidate turning point only, so the cost stays bounded. A title without
+    ``prefer`` keeps its first look's preferred move."""
+    module = judge_of(game)
+    prefer: Callable[[Decision, int], str] | None = getattr(module, "prefer", None)
+    if prefer is None:
+        return judged
+    better = prefer(decision, seed)
+    if better == decision.played:
+        return None
+    if better == judged.preferred:
+        return judged
+    chance, explain = _chances(game, decision, seed)
+    return replace(
+        judged,
+        preferred=better,
+        chance_preferred=chance.get(better, judged.chance_preferred),
+        term=explain(decision.played, better),
+    )
+
+
 def _confirmed(game: str, decision: Decision, judged: Judged, seed: int) -> Judged | None:
     """The judgement with the chances the judge gives the two moves on fresh samples, or None
     when the preferred move no longer wins by :data:`MARGIN`."""
@@ -258,7 +284,9 @@ def turning_points(
 ) -> tuple[int, ...]:
     """The seat's turning points (indices into ``judged``, largest drop first): of its
     :data:`CANDIDATES` largest losses of at least :data:`MARGIN`, up to :data:`MAX_TURNING`
-    that the judge confirms; each confirmed judgement in ``judged`` takes the confirmed chances."""
+    where the title's deeper search (if it has one) prefers another move and the judge confirms
+    the loss against it; each kept judgement in ``judged`` takes that move and the confirmed
+    chances."""
     mine = [
         i
         for i, j in enumerate(judged)
@@ -267,7 +295,8 @@ def turning_points(
     mine.sort(key=lambda i: (-judged[i].drop, judged[i].index))
     kept = []
     for i in mine[:CANDIDATES]:
-        again = _confirmed(game, choices[i], judged[i], seed)
+        deeper = _deeper(game, choices[i], judged[i], seed)
+        again = None if deeper is None else _confirmed(game, choices[i], deeper, seed)
         if again is not None:
             judged[i] = again
             kept.append(i)

@@ -1,8 +1,9 @@
 """Honest numbers for the post-game review: ``python -m bot.ai.review_bench``.
 
 For each title it plays ``--games`` games between AI levels (`normal` and `easy`, seats
-rotated; seeds from 5000 on, apart from the games the chance to win was fitted on by
-``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one, then prints:
+rotated, or the seats' ``--levels``, e.g. ``easy,strong``, where only the weakest level's
+turning points are measured; seeds from 5000 on, apart from the games the chance to win was
+fitted on by ``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one, then prints:
 
 - *calibration*: every judged decision's estimated chance to win (after the move played)
   against the seat's real result: the Brier score (and that of always saying an even share),
@@ -31,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot import titles
+from bot.ai import LEVELS
 from bot.ai import review as rv
 from bot.ai.arena import decide
 
@@ -72,7 +74,29 @@ def _play_on(
     return _result(game, state, seat), _margin(name, game, state, seat)
 
 
-def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str, Any]:
+def seatings(levels: Sequence[str] | None, number: int) -> tuple[list[str], set[int]]:
+    """Game ``number``'s level per seat and the seats whose turning points are measured.
+
+    Without ``levels`` the games rotate :data:`PAIRS` and every seat is measured; with them the
+    seats are rotated one step per game and only the weakest level's seats are measured (all of
+    them when every seat has the same level): the review's real use, a player weaker than the
+    AI that judges it."""
+    if levels is None:
+        pair = list(PAIRS[number % len(PAIRS)])
+        return pair, set(range(len(pair)))
+    shift = number % len(levels)
+    seated = list(levels[shift:]) + list(levels[:shift])
+    weakest = min(LEVELS.index(level) for level in seated)
+    return seated, {s for s, level in enumerate(seated) if LEVELS.index(level) == weakest}
+
+
+def run_title(
+    name: str,
+    games: int,
+    positions: int,
+    playouts: int,
+    levels: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """The figures of one title (see the module's docstring)."""
     predictions: list[tuple[float, float]] = []
     per_game: list[list[tuple[float, float]]] = []
@@ -80,11 +104,11 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
     wall = 0.0
     flagged: list[tuple[float, Any, Any, rv.Judged]] = []
     for number in range(games):
-        levels = list(PAIRS[number % len(PAIRS)])
+        seated, measured = seatings(levels, number)
         seed = SEED_BASE + number
-        game, states, actions = rv.recorded_game(name, levels, seed)
+        game, states, actions = rv.recorded_game(name, seated, seed)
         started, clock = time.process_time(), time.perf_counter()
-        review = rv.review(name, len(levels), rv.decisions(game, states, actions), seed)
+        review = rv.review(name, len(seated), rv.decisions(game, states, actions), seed)
         cpu.append(time.process_time() - started)
         wall += time.perf_counter() - clock
         mine = [
@@ -94,7 +118,9 @@ def run_title(name: str, games: int, positions: int, playouts: int) -> dict[str,
         ]
         predictions.extend(mine)
         per_game.append(mine)
-        for seat_points in review.turning:
+        for seat, seat_points in enumerate(review.turning):
+            if seat not in measured:
+                continue
             for i in seat_points:
                 judged = review.decisions[i]
                 flagged.append((judged.drop, game, states[judged.index], judged))
@@ -197,14 +223,24 @@ def _share(label: str, counts: tuple[int, int, int]) -> str:
     )
 
 
-def report(name: str, games: int, playouts: int, figures: dict[str, Any]) -> list[str]:
+def report(
+    name: str,
+    games: int,
+    playouts: int,
+    figures: dict[str, Any],
+    levels: Sequence[str] | None = None,
+) -> list[str]:
     """The printed lines of one title."""
     predictions = figures["predictions"]
     base = brier([(0.5, won) for _, won in predictions])
     low, high = brier_interval(figures["per_game"])
+    if levels is None:
+        setup = "normal/easy, easy/normal, normal/normal; every seat's turning points"
+    else:
+        weakest = min(levels, key=LEVELS.index)
+        setup = f"{'/'.join(levels)}, seats rotated; the {weakest} seats' turning points"
     lines = [
-        f"{name}: {games} games (normal/easy, easy/normal, normal/normal), "
-        f"{len(predictions)} judged decisions",
+        f"{name}: {games} games ({setup}), {len(predictions)} judged decisions",
         f"  calibration: Brier {brier(predictions):.3f} (95% interval over games "
         f"{low:.3f}-{high:.3f}; always 50%: {base:.3f})",
         "  estimate   decisions  mean estimate  won",
@@ -235,6 +271,17 @@ def report(name: str, games: int, playouts: int, figures: dict[str, Any]) -> lis
     return lines
 
 
+def _levels(text: str) -> tuple[str, ...]:
+    """``--levels``: two or more AI levels, comma-separated."""
+    levels = tuple(part.strip() for part in text.split(","))
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown or len(levels) < 2:
+        raise argparse.ArgumentTypeError(
+            f"give two or more of {', '.join(LEVELS)}, comma-separated (e.g. easy,strong)"
+        )
+    return levels
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.review_bench", description=__doc__)
     parser.add_argument("--games", type=int, default=6, help="reviewed games per title")
@@ -243,11 +290,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--playouts", type=int, default=4, help="playouts per move and position")
     parser.add_argument("--title", choices=reviewed_titles(), action="append")
+    parser.add_argument(
+        "--levels",
+        type=_levels,
+        help="the AI level of each seat, e.g. easy,strong (rotated one seat per game); only "
+        "the weakest level's turning points are measured, as a player weaker than the judge. "
+        "Default: normal/easy, easy/normal and normal/normal in turn, every seat measured",
+    )
     args = parser.parse_args(argv)
     for name in args.title or reviewed_titles():
         started, clock = time.process_time(), time.perf_counter()
-        figures = run_title(name, args.games, args.positions, args.playouts)
-        print("\n".join(report(name, args.games, args.playouts, figures)), flush=True)
+        figures = run_title(name, args.games, args.positions, args.playouts, args.levels)
+        print("\n".join(report(name, args.games, args.playouts, figures, args.levels)), flush=True)
         print(
             f"  the whole run: {time.process_time() - started:.0f} s CPU, "
             f"{time.perf_counter() - clock:.0f} s wall",

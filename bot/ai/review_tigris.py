@@ -9,9 +9,10 @@ theirs, and how far the bag has emptied) gives its chance to win through a logis
 action's chance changes only the AI's worth to the one after that action, so the AI's preferred
 move is the best by its own evaluation. The others' scores are hidden: the
 samples guess them, so the model learns what the seat's own score says at that point of the game.
-A turning point is looked at again deeper (:func:`confirm`: the rest of the turn and the next
-player's answer) before it is shown. The explanation is the evaluation term (:func:`terms`) that
-differs most. Standard library only.
+A candidate turning point's preferred move is `strong`'s (:func:`prefer`), and it is looked at
+again deeper (:func:`confirm`: the rest of the turn and the next player's answer) before it is
+shown. The explanation is the evaluation term (:func:`terms`) that differs most. Standard
+library only.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from bot.ai import choose_action
 from bot.ai import review as rv
 from bot.ai import review_fit
 from bot.ai import tigris as tigris_ai
-from bot.ai.budget import Budget
+from bot.ai.budget import Budget, SearchLimit
 from bot.ai.review import Decision, Explain, Term, mean
 from bot.games.tigris.board import BLOCK, COLOURS, NEIGHBOURS
 from bot.games.tigris.rules import MONUMENTS
@@ -41,6 +43,7 @@ __all__ = [
     "features",
     "margin",
     "played_features",
+    "prefer",
     "progress",
     "terms",
 ]
@@ -197,6 +200,22 @@ def chances(decision: Decision, seed: int) -> tuple[dict[str, float], Explain]:
         return _term(first, seat, worse, better, split, scores, leaders)
 
     return chance, explain
+
+
+def prefer(decision: Decision, seed: int) -> str:
+    """The move `strong` plays at the decision, from the seat's view alone (its own samples of
+    the hidden tiles), on its node budget only so that a review is the same on any machine: the
+    preferred move of a candidate turning point (a one-ply choice, like `normal`'s own, is
+    mostly noise against a `normal` player; the search looks at the rest of the turn and the
+    next player's answer)."""
+    return choose_action(
+        "tigris",
+        decision.view,
+        decision.legal,
+        "strong",
+        seed * 100_003 + decision.index,
+        limit=SearchLimit.nodes_only(),
+    )
 
 
 def _looked_ahead(sample: Any, seat: int, action: str) -> Any:

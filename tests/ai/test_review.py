@@ -48,11 +48,10 @@ def test_turning_points_are_clear_confirmed_losses_each_with_a_different_legal_m
             assert judged.term is not None
             # The chances shown are the confirmation's, on its own fresh samples.
             [decision] = rv.decisions(game, [states[judged.index]], [(seat, judged.played)])
-            again = judge.confirm(
-                dataclasses.replace(decision, index=judged.index),
-                1,
-                [judged.played, judged.preferred],
-            )
+            decision = dataclasses.replace(decision, index=judged.index)
+            if hasattr(judge, "prefer"):
+                assert judged.preferred == judge.prefer(decision, 1)
+            again = judge.confirm(decision, 1, [judged.played, judged.preferred])
             assert (again[judged.played], again[judged.preferred]) == (
                 judged.chance_played,
                 judged.chance_preferred,
@@ -79,12 +78,13 @@ def test_a_loss_the_confirmation_does_not_repeat_is_no_turning_point(
             if judged.index in shown:
                 continue
             [decision] = rv.decisions(game, [states[judged.index]], [(seat, judged.played)])
-            again = judge.confirm(
-                dataclasses.replace(decision, index=judged.index),
-                1,
-                [judged.played, judged.preferred],
-            )
-            assert again[judged.preferred] - again[judged.played] < rv.MARGIN
+            decision = dataclasses.replace(decision, index=judged.index)
+            # The title's deeper search (T&E: `strong`) names the move to confirm; where it
+            # plays the move played, the candidate is dropped before any confirmation.
+            preferred = judge.prefer(decision, 1) if hasattr(judge, "prefer") else judged.preferred
+            if preferred != judged.played:
+                again = judge.confirm(decision, 1, [judged.played, preferred])
+                assert again[preferred] - again[judged.played] < rv.MARGIN
             rejected += 1
     assert rejected  # in these games some first looks do not hold up
 
@@ -108,12 +108,22 @@ def test_the_review_is_the_same_for_a_seed_and_survives_storage(
         index, seat, game.view(states[index], seat), game.legal_actions(states[index], seat), action
     )
     first = rv.judge(game_name, decision, 1)
-    # The review keeps the first look's judgement, with the confirmed chances.
-    assert first.preferred == judged.preferred
+    # The review keeps the first look's judgement, with the confirmed chances and, where the
+    # title has a deeper search (T&E: `strong`), that search's move and the term explaining it.
     assert first.drop >= rv.MARGIN
+    judge = rv.judge_of(game_name)
+    expected = first
+    if hasattr(judge, "prefer"):
+        better = judge.prefer(decision, 1)
+        assert better == judged.preferred != judged.played
+        if better != first.preferred:
+            explain = judge.chances(decision, 1)[1]
+            expected = dataclasses.replace(
+                first, preferred=better, term=explain(judged.played, better)
+            )
     assert (
         dataclasses.replace(
-            first, chance_played=judged.chance_played, chance_preferred=judged.chance_preferred
+            expected, chance_played=judged.chance_played, chance_preferred=judged.chance_preferred
         )
         == judged
     )
@@ -160,6 +170,9 @@ def test_a_tigris_judgement_never_reads_the_others_hands_or_the_bag() -> None:
         [before] = rv.decisions(game, [real], [(seat, played)])
         [after] = rv.decisions(game, [changed], [(seat, played)])
         assert rv.judge("tigris", after, 3) == rv.judge("tigris", before, 3)
+        if index % 14 == 0:
+            # `strong`'s preferred move at a turning point: from the view alone too.
+            assert review_tigris.prefer(after, 3) == review_tigris.prefer(before, 3)
         checked += 1
     assert checked >= 10
 
