@@ -29,8 +29,10 @@ __all__ = [
     "TEMPERATURE",
     "WEIGHT",
     "WIDTH",
+    "brier",
     "chances",
     "confirm",
+    "fit",
     "margin",
     "played_features",
 ]

@@ -23,9 +23,8 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ai import choose_action
+from bot.ai import choose_action, review_fit
 from bot.ai import review as rv
-from bot.ai import review_fit
 from bot.ai import tigris as tigris_ai
 from bot.ai.budget import Budget, SearchLimit
 from bot.ai.review import Decision, Explain, Term, mean
@@ -37,10 +36,12 @@ __all__ = [
     "CONFIRM_SAMPLES",
     "SAMPLES",
     "WEIGHTS",
+    "brier",
     "chance_of",
     "chances",
     "confirm",
     "features",
+    "fit",
     "margin",
     "played_features",
     "prefer",
