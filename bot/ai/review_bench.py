@@ -29,6 +29,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bot import titles
@@ -74,6 +75,18 @@ def _play_on(
     return _result(game, state, seat), _margin(name, game, state, seat)
 
 
+def _playouts(
+    name: str, state: Any, seat: int, action: str, seeds: Sequence[int]
+) -> tuple[list[tuple[float, float]], float]:
+    """:func:`_play_on` once per seed (one task of the process pool), and its CPU seconds."""
+    from bot.games import get_game
+
+    started = time.process_time()
+    game = get_game(name)
+    ends = [_play_on(name, game, state, seat, action, s) for s in seeds]
+    return ends, time.process_time() - started
+
+
 def seatings(levels: Sequence[str] | None, number: int) -> tuple[list[str], set[int]]:
     """Game ``number``'s level per seat and the seats whose turning points are measured.
 
@@ -96,8 +109,10 @@ def run_title(
     positions: int,
     playouts: int,
     levels: Sequence[str] | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """The figures of one title (see the module's docstring)."""
+    """The figures of one title (see the module's docstring); the playouts run in ``jobs``
+    processes (their CPU time is counted in ``playout_cpu``)."""
     predictions: list[tuple[float, float]] = []
     per_game: list[list[tuple[float, float]]] = []
     cpu: list[float] = []
@@ -125,15 +140,23 @@ def run_title(
                 judged = review.decisions[i]
                 flagged.append((judged.drop, game, states[judged.index], judged))
     flagged.sort(key=lambda f: (-f[0], f[3].index))
+    measured_points = flagged[:positions]
+    tasks = [
+        (name, state, judged.seat, move, [judged.index * 1000 + r for r in range(playouts)])
+        for _drop, _game, state, judged in measured_points
+        for move in (judged.preferred, judged.played)
+    ]
+    if jobs > 1 and tasks:
+        with ProcessPoolExecutor(jobs) as pool:
+            done = list(pool.map(_playouts, *zip(*tasks, strict=True)))
+    else:
+        done = [_playouts(*task) for task in tasks]
+    playout_cpu = sum(cpu_seconds for _, cpu_seconds in done)
     better = worse = equal = 0
     by_result = [0, 0, 0]  # better, worse, equal by the mean result alone
     means: list[tuple[float, float, float, float]] = []
-    for _drop, game, state, judged in flagged[:positions]:
-        seeds = [judged.index * 1000 + r for r in range(playouts)]
-        ends = {
-            move: [_play_on(name, game, state, judged.seat, move, s) for s in seeds]
-            for move in (judged.preferred, judged.played)
-        }
+    for number, (_drop, _game, _state, judged) in enumerate(measured_points):
+        ends = {judged.preferred: done[2 * number][0], judged.played: done[2 * number + 1][0]}
         # Scored by the mean result, then (a tie there) by the mean final margin.
         preferred = (
             statistics.fmean(r for r, _ in ends[judged.preferred]),
@@ -163,6 +186,7 @@ def run_title(
         "by_result": tuple(by_result),
         "flagged": len(flagged),
         "means": means,
+        "playout_cpu": playout_cpu,
     }
 
 
@@ -297,13 +321,24 @@ def main(argv: Sequence[str] | None = None) -> None:
         "the weakest level's turning points are measured, as a player weaker than the judge. "
         "Default: normal/easy, easy/normal and normal/normal in turn, every seat measured",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes for the playouts (their CPU time is counted in the whole run's)",
+    )
     args = parser.parse_args(argv)
     for name in args.title or reviewed_titles():
         started, clock = time.process_time(), time.perf_counter()
-        figures = run_title(name, args.games, args.positions, args.playouts, args.levels)
+        figures = run_title(
+            name, args.games, args.positions, args.playouts, args.levels, max(1, args.jobs)
+        )
         print("\n".join(report(name, args.games, args.playouts, figures, args.levels)), flush=True)
+        cpu = time.process_time() - started
+        if args.jobs > 1:
+            cpu += figures["playout_cpu"]
         print(
-            f"  the whole run: {time.process_time() - started:.0f} s CPU, "
+            f"  the whole run: {cpu:.0f} s CPU (playouts {figures['playout_cpu']:.0f} s), "
             f"{time.perf_counter() - clock:.0f} s wall",
             flush=True,
         )
