@@ -117,7 +117,7 @@ def run_title(
     per_game: list[list[tuple[float, float]]] = []
     cpu: list[float] = []
     wall = 0.0
-    flagged: list[tuple[float, Any, Any, rv.Judged]] = []
+    flagged: list[tuple[float, int, Any, rv.Judged]] = []
     for number in range(games):
         seated, measured = seatings(levels, number)
         seed = SEED_BASE + number
@@ -138,12 +138,12 @@ def run_title(
                 continue
             for i in seat_points:
                 judged = review.decisions[i]
-                flagged.append((judged.drop, game, states[judged.index], judged))
+                flagged.append((judged.drop, seed, states[judged.index], judged))
     flagged.sort(key=lambda f: (-f[0], f[3].index))
     measured_points = flagged[:positions]
     tasks = [
         (name, state, judged.seat, move, [judged.index * 1000 + r for r in range(playouts)])
-        for _drop, _game, state, judged in measured_points
+        for _drop, _seed, state, judged in measured_points
         for move in (judged.preferred, judged.played)
     ]
     if jobs > 1 and tasks:
@@ -152,40 +152,30 @@ def run_title(
     else:
         done = [_playouts(*task) for task in tasks]
     playout_cpu = sum(cpu_seconds for _, cpu_seconds in done)
-    better = worse = equal = 0
-    by_result = [0, 0, 0]  # better, worse, equal by the mean result alone
     means: list[tuple[float, float, float, float]] = []
-    for number, (_drop, _game, _state, judged) in enumerate(measured_points):
-        ends = {judged.preferred: done[2 * number][0], judged.played: done[2 * number + 1][0]}
-        # Scored by the mean result, then (a tie there) by the mean final margin.
-        preferred = (
-            statistics.fmean(r for r, _ in ends[judged.preferred]),
-            statistics.fmean(m for _, m in ends[judged.preferred]),
+    where: list[str] = []
+    for number, (_drop, seed, _state, judged) in enumerate(measured_points):
+        preferred, played = done[2 * number][0], done[2 * number + 1][0]
+        means.append(
+            (
+                statistics.fmean(r for r, _ in preferred),
+                statistics.fmean(m for _, m in preferred),
+                statistics.fmean(r for r, _ in played),
+                statistics.fmean(m for _, m in played),
+            )
         )
-        played = (
-            statistics.fmean(r for r, _ in ends[judged.played]),
-            statistics.fmean(m for _, m in ends[judged.played]),
+        where.append(
+            f"game {seed}, action {judged.index + 1}, seat {judged.seat}: "
+            f"{judged.played} -> {judged.preferred}"
         )
-        means.append((*preferred, *played))
-        if preferred[0] != played[0]:
-            by_result[0 if preferred[0] > played[0] else 1] += 1
-        else:
-            by_result[2] += 1
-        if preferred > played:
-            better += 1
-        elif preferred < played:
-            worse += 1
-        else:
-            equal += 1
     return {
         "predictions": predictions,
         "per_game": per_game,
         "cpu": cpu,
         "wall": wall,
-        "better": (better, worse, equal),
-        "by_result": tuple(by_result),
         "flagged": len(flagged),
         "means": means,
+        "where": where,
         "playout_cpu": playout_cpu,
     }
 
@@ -236,6 +226,16 @@ def wilson(hits: int, count: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def counts(
+    means: Sequence[tuple[float, float, float, float]], key: Callable[[float, float], Any]
+) -> tuple[int, int, int]:
+    """Positions where the preferred move scored better, worse and equal, ``means`` being the
+    (result, margin) after the preferred move and after the move played, compared by ``key``."""
+    better = sum(1 for m in means if key(m[0], m[1]) > key(m[2], m[3]))
+    worse = sum(1 for m in means if key(m[0], m[1]) < key(m[2], m[3]))
+    return better, worse, len(means) - better - worse
+
+
 def _share(label: str, counts: tuple[int, int, int]) -> str:
     better, worse, equal = counts
     total = better + worse + equal
@@ -253,8 +253,9 @@ def report(
     playouts: int,
     figures: dict[str, Any],
     levels: Sequence[str] | None = None,
+    details: bool = False,
 ) -> list[str]:
-    """The printed lines of one title."""
+    """The printed lines of one title (``details``: each measured turning point's means)."""
     predictions = figures["predictions"]
     base = brier([(0.5, won) for _, won in predictions])
     low, high = brier_interval(figures["per_game"])
@@ -273,14 +274,23 @@ def report(
         lines.append(
             f"  {decile * 10:3d}-{decile * 10 + 10:3d}%  {count:9d}  {mean:13.2f}  {won:4.2f}"
         )
-    measured = sum(figures["better"])
     means = figures["means"]
+    measured = len(means)
     lines.append(
         f"  better move: {measured} of {figures['flagged']} turning points x {playouts} playouts "
         "each way (normal AI everywhere)"
     )
-    lines.append(_share("by results", figures["by_result"]))
-    lines.append(_share("by results, then margin", figures["better"]))
+    lines.append(_share("by results", counts(means, lambda result, _margin: result)))
+    lines.append(_share("by results, then margin", counts(means, lambda r, m: (r, m))))
+    lines.append(_share("by final margin", counts(means, lambda _result, margin: margin)))
+    if details:
+        for (pref, pref_margin, play, play_margin), where in zip(
+            means, figures["where"], strict=True
+        ):
+            lines.append(
+                f"    {where}: {pref:.2f} ({pref_margin:+.1f}) against {play:.2f} "
+                f"({play_margin:+.1f})"
+            )
     if means:
         avg = [statistics.fmean(m[k] for m in means) for k in range(4)]
         lines.append(
@@ -327,13 +337,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=1,
         help="processes for the playouts (their CPU time is counted in the whole run's)",
     )
+    parser.add_argument(
+        "--details", action="store_true", help="print each measured turning point's means"
+    )
     args = parser.parse_args(argv)
     for name in args.title or reviewed_titles():
         started, clock = time.process_time(), time.perf_counter()
         figures = run_title(
             name, args.games, args.positions, args.playouts, args.levels, max(1, args.jobs)
         )
-        print("\n".join(report(name, args.games, args.playouts, figures, args.levels)), flush=True)
+        lines = report(name, args.games, args.playouts, figures, args.levels, args.details)
+        print("\n".join(lines), flush=True)
         cpu = time.process_time() - started
         if args.jobs > 1:
             cpu += figures["playout_cpu"]
