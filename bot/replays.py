@@ -25,7 +25,7 @@ from bot.i18n import DEFAULT, N_, _
 from bot.pbp.log import LogEntry, log_entries
 from bot.presenters import ended_view, plain_text
 from bot.service import NotFinished, ServiceError, Table
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -183,10 +183,10 @@ def story(
 def final_ranking(table: Table, game: GameEngine, state: Any) -> list[list[int]] | None:
     """The places of a finished game as its final result gives them: a resigned seat last."""
     seats = len(table.players)
-    if table.end_reason == "resigned" and table.resigned_seat is not None:
+    if table.end_reason == EndReason.RESIGNED and table.resigned_seat is not None:
         others = [s for s in range(seats) if s != table.resigned_seat]
         return [others, [table.resigned_seat]] if others else [[table.resigned_seat]]
-    if table.end_reason == "over":
+    if table.end_reason == EndReason.OVER:
         return [list(place) for place in game.outcome(state)["ranking"]]
     return None
 

@@ -9,7 +9,7 @@ from bot.leagues.records import Decision, is_ai
 from bot.service import GameNotActive, StaleBoard, Table
 from bot.storage.leagues import LeagueQueries, LeagueRow, MatchRow, MemberRow, RoundRow
 from bot.storage.pbp import PbpQueries
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 
 __all__ = ["Results"]
 
@@ -86,7 +86,7 @@ class Results(LeagueCore):
         )
         ranking = tuple(place for place in people if place)
         forfeited = absent
-        if table.end_reason == "resigned" and table.resigned_seat is not None:
+        if table.end_reason == EndReason.RESIGNED and table.resigned_seat is not None:
             forfeited = (table.players[table.resigned_seat].user_id, *absent)
             if late is not None:
                 async with self.service.db.read() as q:

@@ -19,7 +19,7 @@ from bot.i18n import Text, _
 from bot.ratings.model import PROVISIONAL_GAMES, Skill, rate, shown
 from bot.storage.leagues import LeagueQueries
 from bot.storage.ratings import HistoryRow, PlayedRow, RatingQueries, RatingRow, ResultRow
-from bot.storage.tables import Database, Queries
+from bot.storage.tables import Database, EndReason, Queries
 
 __all__ = [
     "END_REASONS",
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: How a game that counts ended: normally, by resignation, or by the turn timer.
-END_REASONS = ("over", "resigned", "forfeit")
+END_REASONS = (EndReason.OVER, EndReason.RESIGNED, EndReason.FORFEIT)
 #: The shown rating of a player who has never played.
 STARTING_RATING = shown(Skill())
 #: The leaderboard image lists this many players.
@@ -136,7 +136,7 @@ async def _league_leavers(q: Queries, table_id: int) -> dict[int, int]:
 async def record_result(
     q: Queries,
     table: FinishedTable,
-    end_reason: str,
+    end_reason: EndReason,
     ranking: Sequence[Sequence[int]],
     at: float,
 ) -> ResultRow:
@@ -234,7 +234,7 @@ def _rated(result: ResultRow, before: list[Skill], places: list[int]) -> list[Sk
     match, whose seats an AI played), never as drawing with each other, so someone else's
     resignation never costs a player points. The leavers are rated by their places in the
     whole game."""
-    if result.end_reason == "over" or len(before) <= 2 or len(result.ranking) < 2:
+    if result.end_reason == EndReason.OVER or len(before) <= 2 or len(result.ranking) < 2:
         return rate(before, places)
     losers = [seat for place in result.ranking[1:] for seat in place]
     whole = rate(before, places)

@@ -27,7 +27,7 @@ from bot.ratings.simulate import main_text
 from bot.running.settings import database_location
 from bot.storage import is_postgres_url
 from bot.storage.db import shown_url
-from bot.storage.tables import Database, TableStatus
+from bot.storage.tables import Database, EndReason, TableStatus
 
 USAGE = "usage: python -m bot ratings {simulate,rebuild,bench} [options]"
 
@@ -150,10 +150,10 @@ async def _bench(games: int, players: int, seed: int) -> int:
                 wall, cpu = time.perf_counter(), time.process_time()
                 async with db.write() as q:  # the end of a game, as the service commits it
                     await q.set_ended(
-                        table_id, status=TableStatus.FINISHED, reason="over", at=index + 0.5
+                        table_id, status=TableStatus.FINISHED, reason=EndReason.OVER, at=index + 0.5
                     )
                     began, cpu_began = time.perf_counter(), time.process_time()
-                    await ratings.record_result(q, table, "over", ranking, index + 0.5)
+                    await ratings.record_result(q, table, EndReason.OVER, ranking, index + 0.5)
                     updates.append((time.perf_counter() - began, time.process_time() - cpu_began))
                 steps.append((time.perf_counter() - wall, time.process_time() - cpu))
             print(

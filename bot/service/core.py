@@ -18,7 +18,7 @@ from bot.service.errors import GameNotActive, NotAllowed, NotStarted, UnknownGam
 from bot.service.records import Table, to_table
 from bot.storage.backends import Location
 from bot.storage.db import Migration
-from bot.storage.tables import Database, Queries, TableRow, TableStatus
+from bot.storage.tables import Database, EndReason, Queries, TableRow, TableStatus
 
 __all__ = ["ServiceCore"]
 
@@ -123,7 +123,7 @@ class ServiceCore:
         if table.status == TableStatus.ACTIVE:
             return
         if table.status == TableStatus.LOBBY or (
-            table.status == TableStatus.ABORTED and table.end_reason == "cancelled"
+            table.status == TableStatus.ABORTED and table.end_reason == EndReason.CANCELLED
         ):
             raise NotStarted(_("This game has not started yet."))
         if table.status == TableStatus.ABORTED:
@@ -133,7 +133,7 @@ class ServiceCore:
     @staticmethod
     def _require_started(table: Table) -> None:
         """NotStarted for a lobby, open or cancelled: it has no board."""
-        if table.status == TableStatus.LOBBY or table.end_reason == "cancelled":
+        if table.status == TableStatus.LOBBY or table.end_reason == EndReason.CANCELLED:
             raise NotStarted(_("This game has not started yet."))
 
     # -- game states --------------------------------------------------------------------------

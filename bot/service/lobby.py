@@ -25,7 +25,7 @@ from bot.service.lookups import Lookups
 from bot.service.options import SEAT_ORDERS, check_seat_count, counts_text, merge_options
 from bot.service.records import Player, Table, to_table
 from bot.storage.backends import IntegrityError
-from bot.storage.tables import Queries, TableStatus
+from bot.storage.tables import EndReason, Queries, TableStatus
 
 __all__ = ["Lobby", "has_ai"]
 
@@ -178,7 +178,7 @@ class Lobby(Lookups):
             if table.status != TableStatus.LOBBY:
                 raise NotInLobby(_("Only a lobby can be cancelled; a running game can be aborted."))
             await q.set_ended(
-                table_id, status=TableStatus.ABORTED, reason="cancelled", at=self._clock()
+                table_id, status=TableStatus.ABORTED, reason=EndReason.CANCELLED, at=self._clock()
             )
             return (await self._load(q, table_id))[1]
 

@@ -16,7 +16,7 @@ from bot.service.core import ServiceCore
 from bot.service.errors import NotSeated, StaleBoard
 from bot.service.records import MoveResult, Table
 from bot.storage.backends import IntegrityError
-from bot.storage.tables import TableRow, TableStatus
+from bot.storage.tables import EndReason, TableRow, TableStatus
 
 __all__ = ["Moves"]
 
@@ -139,9 +139,11 @@ class Moves(ServiceCore):
                     raise StaleBoard(table)
                 await q.put_snapshot(table_id, row.seq + 1, snapshot)
                 if over:
-                    await q.set_ended(table_id, status=TableStatus.FINISHED, reason="over", at=at)
+                    await q.set_ended(
+                        table_id, status=TableStatus.FINISHED, reason=EndReason.OVER, at=at
+                    )
                     ranking = game.outcome(new_state)["ranking"]
-                    await ratings.record_result(q, table, "over", ranking, at)
+                    await ratings.record_result(q, table, EndReason.OVER, ranking, at)
                 else:
                     await q.set_pending(
                         table_id, self._pending_after(game, new_state, before, seat)

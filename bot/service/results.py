@@ -7,7 +7,7 @@ from typing import Any
 from bot.i18n import _
 from bot.service.core import ServiceCore
 from bot.service.errors import NotFinished
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 
 __all__ = ["Results"]
 
@@ -45,9 +45,9 @@ class Results(ServiceCore):
         if table.status == TableStatus.ACTIVE:
             raise NotFinished(_("The final summary is shown when the game has ended."))
         seats = len(table.players)
-        if table.end_reason == "over":
+        if table.end_reason == EndReason.OVER:
             ranking = [list(place) for place in game.outcome(state)["ranking"]]
-        elif table.end_reason == "resigned" and table.resigned_seat is not None:
+        elif table.end_reason == EndReason.RESIGNED and table.resigned_seat is not None:
             others = [s for s in range(seats) if s != table.resigned_seat]
             ranking = [others, [table.resigned_seat]] if others else [[table.resigned_seat]]
         else:  # aborted: no result

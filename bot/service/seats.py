@@ -13,7 +13,7 @@ from bot.service.core import ServiceCore
 from bot.service.errors import GameNotActive, NotSeated, StaleBoard
 from bot.service.records import Table
 from bot.storage.pbp import PbpQueries
-from bot.storage.tables import Queries, TableStatus
+from bot.storage.tables import EndReason, Queries, TableStatus
 
 __all__ = ["Seats", "ai_replaces_leavers"]
 
@@ -112,7 +112,11 @@ class Seats(ServiceCore):
             if self.replaceable(table, seat):
                 return await self._replace(q, table, seat, "forfeit", at)
             await q.set_ended(
-                table_id, status=TableStatus.FINISHED, reason="resigned", at=at, resigned_seat=seat
+                table_id,
+                status=TableStatus.FINISHED,
+                reason=EndReason.RESIGNED,
+                at=at,
+                resigned_seat=seat,
             )
             # In the same transaction: a crash must never leave a forfeit that reads "resigned".
             pbp = PbpQueries(q)
@@ -120,7 +124,7 @@ class Seats(ServiceCore):
                 table_id, dataclasses.replace(await pbp.options(table_id), forfeit_seat=seat)
             )
             ranking = ratings.resign_ranking(len(table.players), seat)
-            await ratings.record_result(q, table, "forfeit", ranking, at)
+            await ratings.record_result(q, table, EndReason.FORFEIT, ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
@@ -153,10 +157,14 @@ class Seats(ServiceCore):
             if self.replaceable(table, seat, left_league=left_league):
                 return await self._replace(q, table, seat, "resigned", at)
             await q.set_ended(
-                table_id, status=TableStatus.FINISHED, reason="resigned", at=at, resigned_seat=seat
+                table_id,
+                status=TableStatus.FINISHED,
+                reason=EndReason.RESIGNED,
+                at=at,
+                resigned_seat=seat,
             )
             ranking = ratings.resign_ranking(len(table.players), seat)
-            await ratings.record_result(q, table, "resigned", ranking, at)
+            await ratings.record_result(q, table, EndReason.RESIGNED, ranking, at)
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]
 
@@ -184,7 +192,7 @@ class Seats(ServiceCore):
                 q, table_id, row.version, row.seq, expected_version
             ):
                 raise StaleBoard(table)
-            reason = "cancelled" if table.status == TableStatus.LOBBY else "aborted"
+            reason = EndReason.CANCELLED if table.status == TableStatus.LOBBY else EndReason.ABORTED
             await q.set_ended(table_id, status=TableStatus.ABORTED, reason=reason, at=self._clock())
             self._states.pop(table_id, None)
             return (await self._load(q, table_id))[1]

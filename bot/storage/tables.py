@@ -36,7 +36,15 @@ from bot.storage.backends import (
 )
 from bot.storage.db import Migration, connect, connect_postgres
 
-__all__ = ["ActionRow", "Database", "Queries", "SeatRow", "TableRow", "TableStatus"]
+__all__ = [
+    "ActionRow",
+    "Database",
+    "EndReason",
+    "Queries",
+    "SeatRow",
+    "TableRow",
+    "TableStatus",
+]
 
 
 class TableStatus(StrEnum):
@@ -51,6 +59,22 @@ class TableStatus(StrEnum):
     FINISHED = "finished"
     #: Cancelled in the lobby or stopped by an admin: no result.
     ABORTED = "aborted"
+
+
+class EndReason(StrEnum):
+    """Why a table ended, the value stored in ``game_tables.end_reason`` and in a rated result
+    (a ``str``, like :class:`TableStatus`)."""
+
+    #: Played to the end of the rules.
+    OVER = "over"
+    #: A player resigned (a table stores a forfeit by the turn timer this way too).
+    RESIGNED = "resigned"
+    #: The play-by-post turn timer ran out (a rated result and the final message only).
+    FORFEIT = "forfeit"
+    #: A manager or the creator stopped a running game: no result.
+    ABORTED = "aborted"
+    #: Cancelled in the lobby: no game was played.
+    CANCELLED = "cancelled"
 
 
 def _among(*statuses: TableStatus) -> str:
@@ -312,19 +336,26 @@ class Queries(Statements):
         self,
         table_id: int,
         *,
-        status: str,
-        reason: str,
+        status: TableStatus,
+        reason: EndReason,
         at: float,
         resigned_seat: int | None = None,
     ) -> None:
-        """End a table with ``status`` (a :class:`TableStatus`; a word that is none raises
-        ``ValueError`` before anything is written)."""
-        status = str(TableStatus(status))
+        """End a table with ``status`` for ``reason`` (a word that is not a :class:`TableStatus`
+        or :class:`EndReason` raises ``ValueError`` before anything is written)."""
+        status, reason = TableStatus(status), EndReason(reason)
         # A finished game owes the channel its replay and score story (posted after the result).
         await self._change(
             "UPDATE game_tables SET status = ?, end_reason = ?, ended_at = ?, resigned_seat = ?, "
             "version = version + 1, replay_owed = ? WHERE id = ?",
-            [status, reason, at, resigned_seat, int(status == TableStatus.FINISHED), table_id],
+            [
+                str(status),
+                str(reason),
+                at,
+                resigned_seat,
+                int(status == TableStatus.FINISHED),
+                table_id,
+            ],
         )
         await self._change("DELETE FROM pending WHERE table_id = ?", [table_id])
 
@@ -379,7 +410,7 @@ class Queries(Statements):
         rows = await self._all(
             "SELECT id FROM game_tables WHERE posted_version < version "
             f"AND status IN {_STARTED} "
-            "AND COALESCE(end_reason, '') != 'cancelled' ORDER BY id"
+            f"AND COALESCE(end_reason, '') != '{EndReason.CANCELLED}' ORDER BY id"
         )
         return [int(row[0]) for row in rows]
 

@@ -14,6 +14,7 @@ import discord
 from bot import presenters
 from bot.i18n import _
 from bot.service import MoveResult, Table
+from bot.storage.tables import EndReason
 from bot.ui import images
 from bot.ui.catchup import moves_text
 from bot.ui.lang import table_lang, tr
@@ -39,7 +40,7 @@ async def post_final(
     forfeit = (await bot.pbp.options(table.id)).forfeit_seat
     if forfeit is not None:  # recorded like a resignation; say what happened
         ran_out = tr(_("@{seat} ran out of time.", seat=forfeit), lang)
-        summary = {**summary, "end_reason": "forfeit", "note": ran_out}
+        summary = {**summary, "end_reason": EndReason.FORFEIT, "note": ran_out}
     record = await bot.service.record(table.id)
     view = await bot.service.public_view(table.id)
     view = presenters.ended_view(view)  # resigned or out of time: no turn on the final board

@@ -20,7 +20,7 @@ from bot.ai import review as ai_review
 from bot.ai import seats as ai_seats
 from bot.i18n import C_, Text, _
 from bot.service import Table
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 from bot.ui import labels, picker
 from bot.ui.interactions import bot_of, can_manage, player_of
 from bot.ui.lang import reply_lang, table_lang, tr
@@ -487,7 +487,7 @@ class ConfirmButton(
             lang = table_lang(table)
             title = presenters.game_title(table.game, lang=lang)
             note = _("{title} table #{id} was aborted by {who}.", title=title, id=table.id, who=who)
-            if table.end_reason == "cancelled":  # a lobby: no board to retire or catch up
+            if table.end_reason == EndReason.CANCELLED:  # a lobby: no board to retire or catch up
                 channel = bot.get_partial_messageable(table.channel_id)
                 await channel.send(clip(tr(note, lang)))
             else:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot import presenters
 from bot.ai import seats as ai_seats
 from bot.service import Table
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 from bot.ui.lang import tr
 
 
@@ -36,6 +36,6 @@ def plain_names(table: Table, *, lang: str) -> list[str]:
 def with_symbols(table: Table, names: Sequence[str], *, lang: str) -> list[str]:
     """``names`` (seat order) with each seat's symbol beside it once the table has started
     (in the lobby the seats are not fixed yet)."""
-    if table.status == TableStatus.LOBBY or table.end_reason == "cancelled":
+    if table.status == TableStatus.LOBBY or table.end_reason == EndReason.CANCELLED:
         return list(names)
     return presenters.symbol_names(table.game, names, lang=lang)

@@ -20,7 +20,7 @@ from bot import presenters
 from bot.ai import seats as ai_seats
 from bot.i18n import Text, _
 from bot.service import MoveResult, Table
-from bot.storage.tables import TableStatus
+from bot.storage.tables import EndReason, TableStatus
 from bot.ui.boards import post_board, retire_board, to_ping
 from bot.ui.catchup import forget_moves, remember_move, unshown_moves
 from bot.ui.final import post_final
@@ -112,7 +112,7 @@ async def _show_locked(
         bot.ai_player.kick(table.id)  # thinks (in a worker) while the board goes out
     if version is not None and table.version != version:
         return None
-    if table.status == TableStatus.LOBBY or table.end_reason == "cancelled":
+    if table.status == TableStatus.LOBBY or table.end_reason == EndReason.CANCELLED:
         return None
     behind = table.posted_version < table.version
     if not behind and not again:

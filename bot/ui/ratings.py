@@ -15,7 +15,7 @@ import discord
 from bot import i18n, presenters, ratings
 from bot.i18n import C_, _
 from bot.service import Table
-from bot.storage.tables import Database
+from bot.storage.tables import Database, EndReason
 from bot.ui.errors import CommandRefused
 from bot.ui.images import render
 from bot.ui.interactions import bot_of
@@ -295,37 +295,37 @@ def history_text(
         loser = _escape(game.loser) if game.loser is not None else None
         if game.opponents == (game.loser,):  # "vs Alice (Alice resigned)" names her twice
             loser = None
-        if game.end_reason == "resigned" and loser is not None:
+        if game.end_reason == EndReason.RESIGNED and loser is not None:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} · vs {against} "
                 "({loser} resigned)",
                 loser=loser,
                 **values,
             )
-        elif game.end_reason == "forfeit" and loser is not None:
+        elif game.end_reason == EndReason.FORFEIT and loser is not None:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} · vs {against} "
                 "({loser} ran out of time)",
                 loser=loser,
                 **values,
             )
-        elif game.end_reason == "resigned" and last:
+        elif game.end_reason == EndReason.RESIGNED and last:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} (resigned) · vs {against}",
                 **values,
             )
-        elif game.end_reason == "resigned":
+        elif game.end_reason == EndReason.RESIGNED:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} · vs {against} "
                 "(an opponent resigned)",
                 **values,
             )
-        elif game.end_reason == "forfeit" and last:
+        elif game.end_reason == EndReason.FORFEIT and last:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} (lost on time) · vs {against}",
                 **values,
             )
-        elif game.end_reason == "forfeit":
+        elif game.end_reason == EndReason.FORFEIT:
             line = _(
                 "#{table} {game} {when}: place {place} of {places} · vs {against} "
                 "(an opponent lost on time)",
