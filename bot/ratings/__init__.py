@@ -449,7 +449,7 @@ async def recent_games(
 def _loser(result: ResultRow, names: Mapping[int, str]) -> str | None:
     """The name of whoever resigned or ran out of time (alone in the last place, see
     :func:`resign_ranking`), for a game that ended so; None otherwise."""
-    if result.end_reason not in ("resigned", "forfeit") or not result.ranking:
+    if result.end_reason not in (EndReason.RESIGNED, EndReason.FORFEIT) or not result.ranking:
         return None
     last = result.ranking[-1]
     if len(last) != 1 or len(result.ranking) < 2:
