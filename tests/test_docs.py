@@ -74,6 +74,7 @@ TINY_IF_SHOWN: dict[tuple[str, ...], dict[str, str]] = {
         "--review-games": "1",
         "--review-seats": "2",
     },
+    ("bot.ai.review_bench",): {"--jobs": "1"},
 }
 
 

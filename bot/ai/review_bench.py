@@ -2,7 +2,7 @@
 
 For each title it plays ``--games`` games between AI levels (`normal` and `easy`, seats
 rotated, or the seats' ``--levels``, e.g. ``easy,strong``, where only the weakest level's
-turning points are measured; seeds from 5000 on, apart from the games the chance to win was
+turning points are measured; seeds from 5000 on (or ``--seed``), apart from the games the chance to win was
 fitted on by ``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one, then prints:
 
 - *calibration*: every judged decision's estimated chance to win (after the move played)
@@ -110,6 +110,7 @@ def run_title(
     playouts: int,
     levels: Sequence[str] | None = None,
     jobs: int = 1,
+    seed_base: int = SEED_BASE,
 ) -> dict[str, Any]:
     """The figures of one title (see the module's docstring); the playouts run in ``jobs``
     processes (their CPU time is counted in ``playout_cpu``)."""
@@ -120,7 +121,7 @@ def run_title(
     flagged: list[tuple[float, int, Any, rv.Judged]] = []
     for number in range(games):
         seated, measured = seatings(levels, number)
-        seed = SEED_BASE + number
+        seed = seed_base + number
         game, states, actions = rv.recorded_game(name, seated, seed)
         started, clock = time.process_time(), time.perf_counter()
         review = rv.review(name, len(seated), rv.decisions(game, states, actions), seed)
@@ -338,13 +339,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="processes for the playouts (their CPU time is counted in the whole run's)",
     )
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=SEED_BASE,
+        help="the first game's seed (keep clear of review_fit's, 20000 on)",
+    )
+    parser.add_argument(
         "--details", action="store_true", help="print each measured turning point's means"
     )
     args = parser.parse_args(argv)
     for name in args.title or reviewed_titles():
         started, clock = time.process_time(), time.perf_counter()
         figures = run_title(
-            name, args.games, args.positions, args.playouts, args.levels, max(1, args.jobs)
+            name,
+            args.games,
+            args.positions,
+            args.playouts,
+            args.levels,
+            max(1, args.jobs),
+            args.seed,
         )
         lines = report(name, args.games, args.playouts, figures, args.levels, args.details)
         print("\n".join(lines), flush=True)
