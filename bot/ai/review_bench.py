@@ -2,8 +2,9 @@
 
 For each title it plays ``--games`` games between AI levels (`normal` and `easy`, seats
 rotated, or the seats' ``--levels``, e.g. ``easy,strong``, where only the weakest level's
-turning points are measured; seeds from 5000 on (or ``--seed``), apart from the games the chance to win was
-fitted on by ``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one, then prints:
+turning points are measured; seeds from 5000 on, or ``--seed``, apart from the games the chance
+to win was fitted on by ``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each one,
+then prints:
 
 - *calibration*: every judged decision's estimated chance to win (after the move played)
   against the seat's real result: the Brier score (and that of always saying an even share),
@@ -11,11 +12,12 @@ fitted on by ``python -m bot.ai.review_fit``, seeds 20000 on) and reviews each o
 - *better move*: from the ``--positions`` largest turning points (each one confirmed by the
   judge, see :mod:`bot.ai.review`), the AI's preferred move and the move played are each played
   on to the end ``--playouts`` times with the `normal` AI in every seat (the same AI seeds for
-  both moves, a different one each time); the share of positions where the preferred move scored
-  better (target: at least 70%), with its 95% (Wilson) interval: *by results*, the mean result
-  (a win 1, a tie shared; equal means count as not better), and *with the tie-break*, where the
-  mean results are equal, the mean final margin (the title judge's ``margin``: T&E the weakest
-  colour against the best other player's, Targi victory points against the opponent's);
+  both moves, a different one each time; in ``--jobs`` processes); the share of positions where
+  the preferred move scored better (target: at least 70%), with its 95% (Wilson) interval:
+  *by results*, the mean result (a win 1, a tie shared; equal means count as not better), *then
+  margin*, where the mean results are equal, the mean final margin (the title judge's
+  ``margin``: T&E the weakest colour against the best other player's, Targi victory points
+  against the opponent's), and *by final margin* alone; ``--details`` lists each position;
 - *cost*: CPU seconds per review (median, max), and the CPU and wall time of the whole run.
 
 Standard library only; deterministic for the sizes given (CPU and wall times aside).
