@@ -26,7 +26,6 @@ Standard library only; deterministic for the sizes given (CPU and wall times asi
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -37,7 +36,7 @@ from typing import Any
 from bot import titles
 from bot.ai import LEVELS
 from bot.ai import review as rv
-from bot.ai.arena import decide
+from bot.ai.arena import decide, wilson
 
 PAIRS = (("normal", "easy"), ("easy", "normal"), ("normal", "normal"))
 SEED_BASE = 5000
@@ -216,17 +215,6 @@ def reliability(predictions: Sequence[tuple[float, float]]) -> list[tuple[int, i
                 )
             )
     return rows
-
-
-def wilson(hits: int, count: int) -> tuple[float, float]:
-    """The 95% Wilson interval of the share ``hits / count``."""
-    if count == 0:
-        return 0.0, 1.0
-    z = 1.96
-    share = hits / count
-    centre = (share + z * z / (2 * count)) / (1 + z * z / count)
-    half = z / (1 + z * z / count) * math.sqrt(share * (1 - share) / count + z * z / (4 * count**2))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def counts(

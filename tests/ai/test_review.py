@@ -231,3 +231,26 @@ def test_the_fit_finds_the_weights_that_made_the_results() -> None:
     assert set(fitted) == set(truth)
     for key, value in truth.items():
         assert fitted[key] == pytest.approx(value, abs=0.15), key
+
+
+def test_the_bench_counts_a_better_move_by_results_then_margin_and_by_margin() -> None:
+    from bot.ai.review_bench import counts
+
+    means = [
+        (0.50, 1.0, 0.40, 5.0),  # more wins, a smaller margin
+        (0.00, -3.0, 0.00, -5.0),  # a lost game either way, lost by less
+        (0.30, 0.0, 0.60, 2.0),  # worse every way
+        (1.00, 2.0, 1.00, 2.0),  # the same every way
+    ]
+    assert counts(means, lambda result, _margin: result) == (1, 1, 2)
+    assert counts(means, lambda result, margin: (result, margin)) == (2, 1, 1)
+    assert counts(means, lambda _result, margin: margin) == (1, 2, 1)
+
+
+def test_the_bench_measures_the_same_in_one_process_or_two() -> None:
+    from bot.ai.review_bench import run_title
+
+    one = run_title("targi", 1, 2, 2, jobs=1)
+    two = run_title("targi", 1, 2, 2, jobs=2)
+    assert one["means"] and one["means"] == two["means"]
+    assert one["where"] == two["where"]
