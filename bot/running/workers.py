@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-__all__ = ["PARENT_CHECK", "WorkerPool"]
+__all__ = ["PARENT_CHECK", "SHUTDOWN_GRACE", "WorkerPool"]
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,10 @@ T = TypeVar("T")
 
 #: How often (seconds) a worker checks that the bot that started it is still running.
 PARENT_CHECK = 1.0
+#: How long (seconds) a stopping pool lets a call in flight finish before its worker is ended.
+#: Bounded because an idle-class worker on a busy machine may not run again for minutes: a bot
+#: told to stop must not wait for it (what it was drawing is owed, and drawn after a restart).
+SHUTDOWN_GRACE = 1.0
 
 
 def _start_worker(bot_pid: int, niceness: int, idle: bool = False) -> None:
@@ -103,8 +107,20 @@ class WorkerPool:
         processes = getattr(executor, "_processes", None) or {}
         return [p.pid for p in list(processes.values()) if p.pid is not None]
 
-    def shutdown(self) -> None:
-        """Stop the workers; a call in flight is dropped."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+    def shutdown(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """Stop the workers: calls not started are cancelled, a call in flight gets ``grace``
+        seconds to finish and is then dropped (its caller gets ``BrokenProcessPool``)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + grace
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                # SIGKILL: an idle-class worker may not run for long enough to leave on SIGTERM.
+                process.kill()
+        for process in processes:
+            process.join()
