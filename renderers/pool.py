@@ -127,7 +127,7 @@ class RenderPool:
         return [pid for lane in self._lanes for pid in lane.pids()]
 
     def shutdown(self) -> None:
-        """Stop the workers; a call in flight is dropped."""
+        """Stop the workers; a call in flight is dropped after a second (see ``WorkerPool``)."""
         for lane in self._lanes:
             lane.shutdown()
         if self._long is not None:
