@@ -26,6 +26,7 @@ Standard library only; deterministic for the sizes given (CPU and wall times asi
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -217,6 +218,16 @@ def reliability(predictions: Sequence[tuple[float, float]]) -> list[tuple[int, i
     return rows
 
 
+def paired(differences: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of per-position differences and its 95% interval (normal approximation)."""
+    if len(differences) < 2:
+        only = differences[0] if differences else 0.0
+        return only, only, only
+    centre = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
+    return centre, centre - half, centre + half
+
+
 def counts(
     means: Sequence[tuple[float, float, float, float]], key: Callable[[float, float], Any]
 ) -> tuple[int, int, int]:
@@ -287,6 +298,12 @@ def report(
         lines.append(
             f"  mean result (margin) after the preferred move {avg[0]:.2f} ({avg[1]:+.1f}), "
             f"after the move played {avg[2]:.2f} ({avg[3]:+.1f})"
+        )
+        result, low_r, high_r = paired([m[0] - m[2] for m in means])
+        margin, low_m, high_m = paired([m[1] - m[3] for m in means])
+        lines.append(
+            f"  preferred minus played, per position: result {result:+.3f} (95% interval "
+            f"{low_r:+.3f} to {high_r:+.3f}), margin {margin:+.2f} ({low_m:+.2f} to {high_m:+.2f})"
         )
     cpu = figures["cpu"]
     lines.append(

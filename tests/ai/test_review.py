@@ -254,3 +254,13 @@ def test_the_bench_measures_the_same_in_one_process_or_two() -> None:
     two = run_title("targi", 1, 2, 2, jobs=2)
     assert one["means"] and one["means"] == two["means"]
     assert one["where"] == two["where"]
+
+
+def test_the_bench_gives_the_mean_difference_with_its_interval() -> None:
+    from bot.ai.review_bench import paired
+
+    centre, low, high = paired([0.1, 0.3, 0.2, 0.2])
+    assert centre == pytest.approx(0.2)
+    assert low == pytest.approx(0.2 - 1.96 * math.sqrt(0.02 / 3) / 2)
+    assert high == pytest.approx(0.2 + 1.96 * math.sqrt(0.02 / 3) / 2)
+    assert paired([0.5]) == (0.5, 0.5, 0.5)
