@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.ai import choose_action
 from bot.ai.worker import AiPool, decision_seed
 from bot.games import get_game
+from tests.processes import alive
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,16 +36,6 @@ asyncio.run(main())
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # A zombie (exited, not yet reaped by init) counts as gone.
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split()[2] == "Z")
-
-
 def test_a_worker_leaves_when_the_bot_is_killed(tmp_path: Path) -> None:
     pids = tmp_path / "workers.txt"
     done = subprocess.run(
@@ -59,7 +50,7 @@ def test_a_worker_leaves_when_the_bot_is_killed(tmp_path: Path) -> None:
     workers = [int(pid) for pid in pids.read_text().split()]
     assert workers
     for _ in range(100):  # the watch looks once a second
-        if not any(_alive(pid) for pid in workers):
+        if not any(alive(pid) for pid in workers):
             break
         time.sleep(0.1)
     else:
@@ -99,7 +90,7 @@ async def test_a_worker_that_died_is_replaced_and_the_decision_taken() -> None:
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
         for _ in range(100):
-            if not any(_alive(pid) for pid in workers):
+            if not any(alive(pid) for pid in workers):
                 break
             time.sleep(0.05)
         for _ in range(2):  # the first call finds the pool broken, the second must not either

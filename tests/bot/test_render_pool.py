@@ -26,20 +26,12 @@ from bot.ui.images import (
 from renderers.ratings import BoardLine, render_leaderboard
 from tests.bot.helpers import ALICE, BOB, open_table, running_bot
 from tests.fakediscord import FakeDiscord
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split()[2] == "Z")
+from tests.processes import alive
 
 
 async def _gone(pids: list[int]) -> bool:
     for _ in range(200):
-        if not any(_alive(pid) for pid in pids):
+        if not any(alive(pid) for pid in pids):
             return True
         await asyncio.sleep(0.05)
     return False

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.running.workers import WorkerPool
+from tests.processes import alive
 
 
 def _mark_then_sleep(marker: str, seconds: float) -> str:
@@ -18,15 +19,6 @@ def _mark_then_sleep(marker: str, seconds: float) -> str:
     Path(marker).write_text(str(os.getpid()), encoding="utf-8")
     time.sleep(seconds)
     return "finished"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split()[2] == "Z")
 
 
 async def test_a_stopping_pool_drops_a_call_in_flight_instead_of_waiting_for_it(
@@ -48,6 +40,6 @@ async def test_a_stopping_pool_drops_a_call_in_flight_instead_of_waiting_for_it(
     await asyncio.to_thread(pool.shutdown)
     with pytest.raises(BrokenProcessPool):
         await call  # not "finished": the call was dropped, not waited for
-    assert not _alive(worker)
+    assert not alive(worker)
     with pytest.raises(RuntimeError, match="shut down"):
         await pool.run(_mark_then_sleep, str(marker), 0.0)
